@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// System C libraries come from Debian's -dev packages (see scripts/setup.sh); pkg-config supplies their flags.
+let package = Package(
+    name: "textheight",
+    products: [
+        .library(name: "TextHeight", targets: ["TextHeight"]),
+        .executable(name: "textheight", targets: ["textheight"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        // ICU behind plain names (the importer only sees ubrk_open_72) and the embedded default font.
+        .target(
+            name: "CTextHeight",
+            cSettings: [.define("U_SHOW_CPLUSPLUS_API", to: "0")],
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        .target(
+            name: "TextHeight",
+            dependencies: ["CTextHeight", "CFreeType", "CHarfBuzz"]
+        ),
+        .executableTarget(
+            name: "textheight",
+            dependencies: ["TextHeight"],
+            linkerSettings: [.linkedLibrary("m")]
+        ),
+        .testTarget(
+            name: "TextHeightTests",
+            dependencies: ["TextHeight"]
+        ),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["textheight"]
+        ),
+    ],
+    cLanguageStandard: .c2x
+)

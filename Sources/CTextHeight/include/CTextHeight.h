@@ -1,0 +1,36 @@
+// Plain C API over the few ICU calls textheight needs, and the embedded default font.
+// ICU headers stay inside the .c files: Swift imports only these declarations, so no
+// version-suffixed names (ubrk_open_72) and no clash with Foundation's bundled ICU.
+#ifndef CTEXTHEIGHT_H
+#define CTEXTHEIGHT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct th_break_iterator th_break_iterator;
+
+typedef enum {
+    TH_BREAK_LINE = 0,      // UAX #14 line break opportunities
+    TH_BREAK_GRAPHEME = 1,  // UAX #29 extended grapheme clusters
+} th_break_kind;
+
+/// Opens an iterator for `locale` ("" = root; ICU keywords such as "ja@lb=strict" allowed).
+/// Returns NULL and sets *error_code (an ICU UErrorCode) on failure.
+th_break_iterator *th_break_open(th_break_kind kind, const char *locale, int32_t *error_code);
+void th_break_close(th_break_iterator *iterator);
+
+/// Points the iterator at `text` (not copied; it must outlive the iteration). Returns a UErrorCode.
+int32_t th_break_set_text(th_break_iterator *iterator, const uint16_t *text, int32_t length);
+
+/// The next boundary after the current one, or -1 at the end. For line iterators
+/// *is_hard is 1 when the break is mandatory (UAX #14 BK, CR, LF, NL).
+int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
+
+/// Fills `out` with ICU's version ("72.1"); `capacity` ≥ 20.
+void th_icu_version(char *out, int32_t capacity);
+
+/// The default font compiled into the binary (Inter Regular, OFL; see fixtures/fonts).
+const unsigned char *th_default_font_data(void);
+size_t th_default_font_size(void);
+
+#endif

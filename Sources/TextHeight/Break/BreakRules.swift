@@ -1,0 +1,68 @@
+/// The line-breaking quirks of one platform, as plain values: the shared breaker reads these and
+/// never asks which platform it serves (pretext's EngineProfile, parley's Chromium overrides).
+public struct BreakRules: Sendable, Equatable {
+    /// ICU locale for the UAX #14 iterator, with keywords (`ja@lb=strict`); "" is the root locale.
+    public var locale: String
+    /// Which white space hangs past the line end instead of counting toward the fit.
+    public var hanging: HangingWhitespace
+    /// Where a tab advances to.
+    public var tabStops: TabStops
+    /// How a line's width is compared with the available width.
+    public var fit: FitRule
+
+    public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule) {
+        self.locale = locale
+        self.hanging = hanging
+        self.tabStops = tabStops
+        self.fit = fit
+    }
+
+    public enum HangingWhitespace: Sendable, Equatable {
+        /// Every Unicode White_Space character that allows a break (CoreText's trailing whitespace).
+        case unicodeWhiteSpace
+        /// CSS `white-space: pre-wrap`: U+0020 and tabs hang; Chromium also hangs U+3000.
+        case preWrap
+        /// CSS `white-space: break-spaces`: nothing hangs, spaces wrap like text.
+        case none
+    }
+
+    public enum TabStops: Sendable, Equatable {
+        /// Stops every `interval` points from the line start (NSParagraphStyle: 28 pt).
+        case every(Double)
+        /// CSS `tab-size: N`: stops every N advances of the font's space (default 8).
+        case spaces(Int)
+    }
+
+    public enum FitRule: Sendable, Equatable {
+        /// Fits when width ≤ available (CoreText works in CGFloat doubles).
+        case exact
+        /// Blink: fits when the width floored to LayoutUnit (1/64 px) is ≤ the available width.
+        case layoutUnit
+    }
+
+    func fits(_ width: Double, in available: Double) -> Bool {
+        switch fit {
+        case .exact:
+            // Widths are sums of scaled font units; allow only floating-point noise.
+            return width <= available + 1e-9
+        case .layoutUnit:
+            return (width * 64).rounded(.down) / 64 <= available
+        }
+    }
+
+    func hangs(_ unit: UInt16) -> Bool {
+        if CharacterClass.isLineBreak(unit) { return true }
+        switch hanging {
+        case .none:
+            return false
+        case .preWrap:
+            return unit == 0x20 || unit == 0x09 || unit == 0x3000
+        case .unicodeWhiteSpace:
+            // White_Space minus the no-break spaces U+00A0, U+2007, U+202F.
+            switch unit {
+            case 0x09, 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: return true
+            default: return false
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+/// Greedy line filling over prepared segment widths, as TextKit's `NSLineBreakByWordWrapping`
+/// and CSS `overflow-wrap: break-word` both do:
+/// - a line takes segments while their content fits; the last fitting break opportunity wins;
+/// - trailing white space hangs past the edge (it never makes a segment not fit);
+/// - a segment that does not fit starts the next line; if it is wider than a whole line it is
+///   broken between grapheme clusters (UAX #29), at least one grapheme per line;
+/// - mandatory breaks always end a line; tabs advance to the next stop.
+extension PreparedText {
+    /// The lines of the text at `width` points of available line width.
+    public func layout(width: Double) -> [Line] {
+        var lines: [Line] = []
+        forEachLine(width: width) { lines.append($0) }
+        return lines
+    }
+
+    /// How many lines `layout(width:)` would return, without building them.
+    public func lineCount(width: Double) -> Int {
+        var count = 0
+        forEachLine(width: width) { _ in count += 1 }
+        return count
+    }
+
+    func forEachLine(width: Double, _ emit: (Line) -> Void) {
+        // A negative or NaN width leaves no room: one grapheme per line, as TextKit does.
+        let available = width > 0 ? width : 0
+        var lineStart = 0
+        var pen = 0.0           // after the last placed segment, its hanging white space included
+        var contentRight = 0.0  // right edge of the last placed content
+        var lineIsEmpty = true
+        var segmentStart = 0
+        var emergency: Shaper?
+
+        for i in segmentEnds.indices {
+            let segmentEnd = Int(segmentEnds[i])
+            let contentEnd = Int(contentEnds[i])
+            var contentWidth = contentWidths[i]
+
+            if !lineIsEmpty && !rules.fits(pen + contentWidth, in: available) {
+                emit(Line(start: lineStart, end: segmentStart, width: contentRight))
+                lineStart = segmentStart
+                pen = 0
+                contentRight = 0
+                lineIsEmpty = true
+            }
+            if lineIsEmpty && !rules.fits(contentWidth, in: available) {
+                let shaper = emergency ?? Shaper()
+                emergency = shaper
+                contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
+                                                  shaper: shaper, lineStart: &lineStart, emit: emit)
+            }
+            if contentEnd > segmentStart { contentRight = pen + contentWidth }
+            pen += contentWidth
+            pen = flags[i].contains(.tabbedTrailing) ? advance(pen, over: tabbedTrailing[i] ?? []) : pen + trailingWidths[i]
+            lineIsEmpty = false
+
+            if flags[i].contains(.hardBreak) {
+                emit(Line(start: lineStart, end: segmentEnd, width: contentRight, endsWithLineBreak: true,
+                          endsParagraph: flags[i].contains(.endsParagraph)))
+                lineStart = segmentEnd
+                pen = 0
+                contentRight = 0
+                lineIsEmpty = true
+            }
+            segmentStart = segmentEnd
+        }
+        if !lineIsEmpty {
+            emit(Line(start: lineStart, end: utf16.count, width: contentRight))
+        }
+    }
+
+    /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
+    /// remainder, which stays on the current line and may be followed by more segments.
+    private func breakInsideSegment(from start: Int, to end: Int, available: Double, shaper: Shaper,
+                                    lineStart: inout Int, emit: (Line) -> Void) -> Double {
+        let ends = utf16.withUnsafeBufferPointer { text in
+            shaper.graphemeAdvances(of: UnsafeBufferPointer(rebasing: text[start..<end]), in: font.face)
+        }
+        let scale = font.scale
+        var consumed: Int32 = 0
+        var first = 0  // index of the first grapheme not yet on a line
+        while first < ends.count {
+            var last = first  // at least one grapheme per line
+            while last + 1 < ends.count && rules.fits(Double(ends[last + 1].advance - consumed) * scale, in: available) {
+                last += 1
+            }
+            if last == ends.count - 1 { break }  // the remainder fits: it stays on this line
+            emit(Line(start: lineStart, end: start + ends[last].end,
+                      width: Double(ends[last].advance - consumed) * scale, isEmergencyBreak: true))
+            lineStart = start + ends[last].end
+            consumed = ends[last].advance
+            first = last + 1
+        }
+        return Double((ends.last?.advance ?? 0) - consumed) * scale
+    }
+
+    /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen.
+    private func advance(_ pen: Double, over pieces: [TrailingPiece]) -> Double {
+        var pen = pen
+        for piece in pieces {
+            switch piece {
+            case .advance(let width): pen += width
+            case .tab: pen = tabInterval > 0 ? ((pen / tabInterval).rounded(.down) + 1) * tabInterval : pen
+            }
+        }
+        return pen
+    }
+}

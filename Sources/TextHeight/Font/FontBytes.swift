@@ -1,0 +1,53 @@
+import Glibc
+
+/// The bytes of a font file, owned for the lifetime of the face that reads them.
+final class FontBytes: @unchecked Sendable {
+    let pointer: UnsafeRawPointer
+    let count: Int
+    private let owned: UnsafeMutableRawPointer?
+
+    /// Bytes compiled into the binary; never freed.
+    init(static pointer: UnsafeRawPointer, count: Int) {
+        self.pointer = pointer
+        self.count = count
+        self.owned = nil
+    }
+
+    /// Reads a whole file with POSIX calls (the library stays free of Foundation).
+    init(contentsOf path: String) throws(FontError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size > 0 else { throw .notAFont(path: path, reason: "the file is empty") }
+        guard let buffer = malloc(size) else {
+            throw .unreadable(path: path, reason: "out of memory for \(size) bytes")
+        }
+        var done = 0
+        while done < size {
+            let got = read(fd, buffer + done, size - done)
+            if got < 0 && errno == EINTR { continue }
+            if got <= 0 {
+                free(buffer)
+                throw .unreadable(path: path, reason: got == 0 ? "file shrank while reading" : String(cString: strerror(errno)))
+            }
+            done += got
+        }
+        self.pointer = UnsafeRawPointer(buffer)
+        self.count = size
+        self.owned = buffer
+    }
+
+    deinit { free(owned) }
+}

@@ -1,0 +1,26 @@
+/// Why a font could not be used; `message` is the sentence a user reads.
+public enum FontError: Error, Equatable, Sendable {
+    case notFound(path: String)
+    case unreadable(path: String, reason: String)
+    case notAFont(path: String, reason: String)
+    case faceIndexOutOfRange(path: String, index: Int, faces: Int)
+    case missingTable(path: String, table: String)
+    case invalidSize(Double)
+
+    public var message: String {
+        switch self {
+        case .notFound(let path):
+            return "font '\(path)' does not exist"
+        case .unreadable(let path, let reason):
+            return "font '\(path)' cannot be read: \(reason)"
+        case .notAFont(let path, let reason):
+            return "'\(path)' is not a usable font file: \(reason)"
+        case .faceIndexOutOfRange(let path, let index, let faces):
+            return "font '\(path)' has \(faces) face\(faces == 1 ? "" : "s"); #\(index) does not exist"
+        case .missingTable(let path, let table):
+            return "font '\(path)' has no '\(table)' table, which line heights are read from"
+        case .invalidSize(let size):
+            return "font size must be a finite number > 0, got \(size)"
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import CFreeType
+import CHarfBuzz
+import CTextHeight
+
+/// One face of a font file, loaded once and shared (read-only) by every measurement and thread.
+///
+/// FreeType validates the file and counts the faces of a collection; HarfBuzz (hb-ot functions)
+/// shapes it. Advances are used in font units, unhinted, so results never depend on grid-fitting.
+public final class FontFace: @unchecked Sendable {
+    /// The path as given, or `<embedded Inter Regular>` for the default font.
+    public let path: String
+    public let faceIndex: Int
+    public let metrics: VerticalMetrics
+    public var unitsPerEm: Int { metrics.unitsPerEm }
+    /// Distinguishes faces in width caches.
+    let identity: ObjectIdentifier
+    let hbFont: OpaquePointer
+    private let hbFace: OpaquePointer
+    private let bytes: FontBytes
+
+    /// Loads `path`, or a face of a collection written `path#index` (e.g. `NotoSansCJK.ttc#2`).
+    public convenience init(file spec: String) throws(FontError) {
+        let (path, index) = FontFace.split(spec)
+        try self.init(bytes: FontBytes(contentsOf: path), path: path, faceIndex: index)
+    }
+
+    /// Loads face `faceIndex` of the file at `path`.
+    public convenience init(path: String, faceIndex: Int = 0) throws(FontError) {
+        try self.init(bytes: FontBytes(contentsOf: path), path: path, faceIndex: faceIndex)
+    }
+
+    /// The font compiled into the binary: Inter Regular 4.0 (OFL), the closest open relative of SF.
+    /// Loaded once per process.
+    public static func embeddedDefault() throws(FontError) -> FontFace { try embeddedResult.get() }
+
+    private static let embeddedResult: Result<FontFace, FontError> = {
+        let bytes = FontBytes(static: UnsafeRawPointer(th_default_font_data()), count: th_default_font_size())
+        do throws(FontError) {
+            return .success(try FontFace(bytes: bytes, path: "<embedded Inter Regular>", faceIndex: 0))
+        } catch {
+            return .failure(error)
+        }
+    }()
+
+    init(bytes: FontBytes, path: String, faceIndex: Int) throws(FontError) {
+        guard faceIndex >= 0 else { throw .faceIndexOutOfRange(path: path, index: faceIndex, faces: 0) }
+        try FontFace.validate(bytes, path: path, faceIndex: faceIndex)
+        guard let blob = hb_blob_create(bytes.pointer.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+                                        HB_MEMORY_MODE_READONLY, nil, nil),
+              let face = hb_face_create(blob, UInt32(faceIndex))
+        else { throw .notAFont(path: path, reason: "HarfBuzz cannot open it") }
+        hb_blob_destroy(blob)  // the face keeps its own reference
+        let upem = Int(hb_face_get_upem(face))
+        guard upem > 0, hb_face_get_glyph_count(face) > 0 else {
+            hb_face_destroy(face)
+            throw .notAFont(path: path, reason: "it has no glyphs or no units per em")
+        }
+        guard let metrics = VerticalMetrics.read(from: face, unitsPerEm: upem) else {
+            hb_face_destroy(face)
+            throw .missingTable(path: path, table: "hhea")
+        }
+        hb_face_make_immutable(face)
+        guard let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            throw .notAFont(path: path, reason: "HarfBuzz cannot create a font")
+        }
+        // hb_font_create installs the hb-ot functions with scale = upem: advances come in font units.
+        hb_font_make_immutable(font)
+        self.path = path
+        self.faceIndex = faceIndex
+        self.metrics = metrics
+        self.hbFace = face
+        self.hbFont = font
+        self.bytes = bytes
+        self.identity = ObjectIdentifier(bytes)
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+    }
+
+    /// Whether the face maps `scalar` to a glyph (its cmap, no shaping).
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
+    }
+
+    /// `a.ttc#2` → ("a.ttc", 2); a `#` not followed by digits only is part of the path.
+    static func split(_ spec: String) -> (path: String, index: Int) {
+        guard let hash = spec.lastIndex(of: "#") else { return (spec, 0) }
+        let digits = spec[spec.index(after: hash)...]
+        guard !digits.isEmpty, digits.count <= 6, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let index = Int(digits)
+        else { return (spec, 0) }
+        return (String(spec[..<hash]), index)
+    }
+
+    /// FreeType's verdict on the bytes: a readable sfnt and an existing face index.
+    private static func validate(_ bytes: FontBytes, path: String, faceIndex: Int) throws(FontError) {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw .unreadable(path: path, reason: "FreeType could not start")
+        }
+        defer { FT_Done_FreeType(library) }
+        let base = bytes.pointer.assumingMemoryBound(to: FT_Byte.self)
+        var face: FT_Face?
+        // Face index -1 asks only for the number of faces (FT_Open_Face docs).
+        var error = FT_New_Memory_Face(library, base, FT_Long(bytes.count), -1, &face)
+        guard error == 0, let probe = face else {
+            throw .notAFont(path: path, reason: describe(freeTypeError: error))
+        }
+        let faces = Int(probe.pointee.num_faces)
+        FT_Done_Face(probe)
+        guard faceIndex < faces else { throw .faceIndexOutOfRange(path: path, index: faceIndex, faces: faces) }
+        face = nil
+        error = FT_New_Memory_Face(library, base, FT_Long(bytes.count), FT_Long(faceIndex), &face)
+        guard error == 0, let opened = face else {
+            throw .notAFont(path: path, reason: describe(freeTypeError: error))
+        }
+        FT_Done_Face(opened)
+    }
+
+    private static func describe(freeTypeError error: FT_Error) -> String {
+        // Debian's FreeType is built without FT_Error_String tables; name the common ones (fterrdef.h).
+        switch error {
+        case 0x02: return "unknown file format"
+        case 0x03: return "broken file"
+        case 0x04: return "unsupported font format version"
+        case 0x08, 0x09, 0x0A, 0x0B: return "invalid glyph data"
+        case 0x40: return "out of memory"
+        case 0x51, 0x52, 0x53, 0x55: return "the file is truncated or a table is invalid"
+        case 0x8E, 0x8F: return "a required table is missing"
+        default: return "FreeType error \(error)"
+        }
+    }
+}
+
+/// A face at a size in points.
+public struct Font: Sendable {
+    public let face: FontFace
+    public let size: Double
+
+    public init(face: FontFace, size: Double) throws(FontError) {
+        guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        self.face = face
+        self.size = size
+    }
+
+    /// `Font(file: "fixtures/fonts/Inter-Regular.otf", size: 17)`; `path#index` picks a collection face.
+    public init(file spec: String, size: Double) throws(FontError) {
+        try self.init(face: FontFace(file: spec), size: size)
+    }
+
+    public static func embeddedDefault(size: Double) throws(FontError) -> Font {
+        try Font(face: FontFace.embeddedDefault(), size: size)
+    }
+
+    /// Points per font unit.
+    var scale: Double { size / Double(face.unitsPerEm) }
+}

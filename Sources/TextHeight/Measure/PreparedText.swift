@@ -1,0 +1,142 @@
+/// A text segmented at its break opportunities and measured once, ready to be laid out at any width.
+///
+/// Preparing does the expensive work (UAX #14 segmentation with ICU, HarfBuzz shaping through the
+/// `Shaper`'s width cache); `layout(width:)` is then arithmetic over the stored widths, so one text
+/// can be laid out at many widths cheaply (pretext's prepare/layout split).
+///
+/// ```swift
+/// let font = try Font(file: "fixtures/fonts/Inter-Regular.otf", size: 17)
+/// let prepared = try PreparedText("Hello world", font: font, rules: TextKitModel.breakRules)
+/// prepared.layout(width: 40).count  // 2
+/// ```
+/// - Complexity: O(n) in the text's UTF-16 length to prepare; O(segments) per layout.
+public struct PreparedText: Sendable {
+    public let font: Font
+    public let rules: BreakRules
+    /// The text's UTF-16 code units; line ranges index into them.
+    public let utf16: [UInt16]
+    /// Glyphs shaped as `.notdef` because the font lacks the character.
+    public private(set) var missingGlyphs = 0
+
+    // One entry per segment (the text between two break opportunities), parallel arrays.
+    // Segment i covers [segmentEnds[i-1], segmentEnds[i]); its content ends at contentEnds[i],
+    // after which white space and line-break characters hang.
+    var segmentEnds: [Int32] = []
+    var contentEnds: [Int32] = []
+    var contentWidths: [Double] = []
+    var trailingWidths: [Double] = []
+    var flags: [SegmentFlags] = []
+    /// Trailing runs that hold tabs, whose width depends on the pen position.
+    var tabbedTrailing: [Int: [TrailingPiece]] = [:]
+    let tabInterval: Double
+
+    /// The largest text accepted: offsets are stored as 32-bit integers.
+    public static let maxUTF16Count = Int(Int32.max / 2)
+
+    public init(_ text: String, font: Font, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
+        try self.init(utf16: Array(text.utf16), font: font, rules: rules, shaper: shaper)
+    }
+
+    public init(utf16 units: [UInt16], font: Font, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
+        guard units.count <= PreparedText.maxUTF16Count else {
+            throw .tooLong(units: units.count, limit: PreparedText.maxUTF16Count)
+        }
+        let shaper = shaper ?? Shaper()
+        self.font = font
+        self.rules = rules
+        self.utf16 = units
+        let iterator = try shaper.lineIterator(locale: rules.locale)
+        tabInterval = PreparedText.tabInterval(rules.tabStops, font: font, shaper: shaper)
+        units.withUnsafeBufferPointer { text in
+            var start = 0
+            iterator.forEachBoundary(in: text) { end, isHard in
+                missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper)
+                start = end
+            }
+        }
+    }
+
+    public var isEmpty: Bool { utf16.isEmpty }
+
+    /// Whether the last character is a mandatory break (LF, CR, U+2028, …): a text view then
+    /// shows an empty line for the caret after it.
+    public var endsWithLineBreak: Bool {
+        guard let last = utf16.last else { return false }
+        return CharacterClass.isLineBreak(last)
+    }
+
+    private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
+                                        isHard: Bool, shaper: Shaper) -> Int {
+        var contentEnd = end
+        while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
+        let content = UnsafeBufferPointer(rebasing: text[start..<contentEnd])
+        let shaped = shaper.advance(of: content, in: font.face)
+        var segmentFlags: SegmentFlags = []
+        if isHard {
+            segmentFlags.insert(.hardBreak)
+            if CharacterClass.isParagraphSeparator(text[end - 1]) { segmentFlags.insert(.endsParagraph) }
+        }
+        let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper)
+        var trailingWidth = 0.0
+        if trailing.contains(.tab) {
+            segmentFlags.insert(.tabbedTrailing)
+            tabbedTrailing[segmentEnds.count] = trailing
+        } else {
+            for case .advance(let width) in trailing { trailingWidth += width }
+        }
+        segmentEnds.append(Int32(end))
+        contentEnds.append(Int32(contentEnd))
+        contentWidths.append(Double(shaped.advance) * font.scale)
+        trailingWidths.append(trailingWidth)
+        flags.append(segmentFlags)
+        return Int(shaped.missingGlyphs)
+    }
+
+    /// Hanging white space split at tabs; line-break characters take no width.
+    private func trailingPieces(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
+                                shaper: Shaper) -> [TrailingPiece] {
+        var pieces: [TrailingPiece] = []
+        var runStart = start
+        func flush(_ runEnd: Int) {
+            guard runEnd > runStart else { return }
+            let advance = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]), in: font.face).advance
+            pieces.append(.advance(Double(advance) * font.scale))
+        }
+        for i in start..<end {
+            let unit = text[i]
+            if CharacterClass.isTab(unit) || CharacterClass.isLineBreak(unit) {
+                flush(i)
+                runStart = i + 1
+                if CharacterClass.isTab(unit) { pieces.append(.tab) }
+            }
+        }
+        flush(end)
+        return pieces
+    }
+
+    private static func tabInterval(_ stops: BreakRules.TabStops, font: Font, shaper: Shaper) -> Double {
+        switch stops {
+        case .every(let interval):
+            return interval
+        case .spaces(let count):
+            let space: [UInt16] = [0x20]
+            let advance = space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font.face).advance }
+            return Double(count) * Double(advance) * font.scale
+        }
+    }
+}
+
+struct SegmentFlags: OptionSet, Sendable {
+    let rawValue: UInt8
+    /// A mandatory break ends the segment.
+    static let hardBreak = SegmentFlags(rawValue: 1)
+    /// That break is a paragraph separator (not U+2028).
+    static let endsParagraph = SegmentFlags(rawValue: 2)
+    /// The hanging run holds a tab (its width depends on the pen position).
+    static let tabbedTrailing = SegmentFlags(rawValue: 4)
+}
+
+enum TrailingPiece: Equatable, Sendable {
+    case advance(Double)
+    case tab
+}

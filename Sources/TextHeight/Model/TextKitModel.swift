@@ -1,0 +1,103 @@
+/// iOS text measurement: a `UITextView` (its `contentSize` / `sizeThatFits`) or
+/// `NSString.boundingRect(with:options:[.usesLineFragmentOrigin, .usesFontLeading])`.
+///
+/// ```swift
+/// let model = TextKitModel(limits: Limits(maxLines: 3))
+/// let m = model.measure(try model.prepare("Hello", font: .embeddedDefault(size: 17)), width: 343)
+/// m.boxHeight  // 37 = ceil(20.5909… + 8 + 8)
+/// ```
+public struct TextKitModel: PlatformModel {
+    public enum Measure: String, Sendable, CaseIterable {
+        /// `UITextView`: insets and lineFragmentPadding apply, an extra line fragment holds the caret
+        /// after a trailing line break or in an empty text.
+        case textView = "textview"
+        /// `boundingRect`: no extra fragment; the seed formula adds insets around the ceiled height.
+        case boundingRect = "boundingrect"
+    }
+
+    public var measure: Measure
+    public var inset: Insets
+    public var lineFragmentPadding: Double
+    public var paragraph: ParagraphStyle
+    public var limits: Limits
+    /// Device scale: heights are ceiled to 1/scale point.
+    public var scale: Double
+
+    /// UITextView's `textContainerInset` default (Apple docs).
+    public static let textViewInset = Insets(top: 8, right: 0, bottom: 8, left: 0)
+    /// NSTextContainer's `lineFragmentPadding` default (Apple docs).
+    public static let textViewPadding = 5.0
+
+    /// Insets and padding default per measure: UIKit's for a text view, none for boundingRect.
+    public init(measure: Measure = .textView, inset: Insets? = nil, lineFragmentPadding: Double? = nil,
+                paragraph: ParagraphStyle = .default, limits: Limits = .none, scale: Double = 1) {
+        self.measure = measure
+        self.inset = inset ?? (measure == .textView ? TextKitModel.textViewInset : .zero)
+        self.lineFragmentPadding = lineFragmentPadding ?? (measure == .textView ? TextKitModel.textViewPadding : 0)
+        self.paragraph = paragraph
+        self.limits = limits
+        self.scale = scale
+    }
+
+    /// CoreText-like breaking: ICU's UAX #14 at the root locale, every breaking white space hangs,
+    /// NSParagraphStyle's default tab stops every 28 pt.
+    public static let breakRules = BreakRules(locale: "", hanging: .unicodeWhiteSpace, tabStops: .every(28), fit: .exact)
+    public var breakRules: BreakRules { TextKitModel.breakRules }
+
+    /// NSTextContainer.lineFragmentPadding applies at both ends of each fragment (Apple docs).
+    public func wrapWidth(forWidth width: Double) -> Double {
+        width - inset.left - inset.right - 2 * lineFragmentPadding
+    }
+
+    public func measure(_ prepared: PreparedText, width: Double, includeLines: Bool) -> Measurement {
+        let wrapWidth = wrapWidth(forWidth: width)
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(prepared.font))
+        var stack = FragmentStack(paragraph: paragraph, includeLines: includeLines)
+        var overflowing = 0
+        prepared.forEachLine(width: wrapWidth) { line in
+            if line.width > wrapWidth + 1e-9 { overflowing += 1 }
+            stack.append(line, height: lineHeight)
+        }
+        // NSLayoutManager's extra line fragment: an empty text, or one ending in a hard break,
+        // gets an empty fragment for the caret (extraLineFragmentRect). boundingRect adds none.
+        if measure == .textView && (prepared.isEmpty || prepared.endsWithLineBreak) {
+            let end = prepared.utf16.count
+            stack.append(Line(start: end, end: end, width: 0), height: lineHeight)
+        }
+        // Single-font text: the boundingRect single-line quirk needs a fallback run, so it never applies yet.
+        let textHeight = stack.textHeight(keepingLastLineSpacing: measure == .textView)
+        let content = contentHeight(textHeight: textHeight)
+        let (lower, upper) = limits.bounds { contentHeight(ofLines: $0, font: prepared.font) }
+        let box = Limits.clamp(content, min: lower, max: upper)
+        return Measurement(
+            boxHeight: box, contentHeight: content, textHeight: textHeight, lineCount: stack.count,
+            scrolls: content > box, wrapWidth: wrapWidth, lineHeight: lineHeight,
+            minHeight: lower, maxHeight: upper, missingGlyphs: prepared.missingGlyphs,
+            overflowingLines: overflowing, lines: stack.lines)
+    }
+
+    /// The content height of `lines` lines of the font: a row limit, or a capped placeholder.
+    public func contentHeight(ofLines lines: Int, font: Font) -> Double {
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(font))
+        let text = FragmentStack.height(ofLines: lines, each: lineHeight, paragraph: paragraph,
+                                        keepingLastLineSpacing: measure == .textView)
+        return contentHeight(textHeight: text)
+    }
+
+    /// `UIFont.lineHeight` = ascender − descender + leading, all from `hhea`, scaled to the size
+    /// (for SF: 2444/2048 em, 20.287109375 at 17 pt).
+    func naturalLineHeight(_ font: Font) -> Double {
+        let m = font.face.metrics
+        return Double(m.hheaAscender - m.hheaDescender + m.hheaLineGap) * font.scale
+    }
+
+    /// A text view ceils text plus insets together (`contentSize`, `sizeThatFits`); the boundingRect
+    /// recipe ceils the text height and then adds the insets (seed 000:
+    /// `MIN(MAX(ceil(textHeight) + 9*2, 38), 78)`).
+    func contentHeight(textHeight: Double) -> Double {
+        switch measure {
+        case .textView: return ceil(textHeight + inset.vertical, scale: scale)
+        case .boundingRect: return ceil(textHeight, scale: scale) + inset.vertical
+        }
+    }
+}

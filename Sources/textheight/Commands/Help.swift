@@ -1,0 +1,53 @@
+import TextHeight
+
+/// `--help`, in swift-argument-parser's layout; `--version` with the engine's library versions.
+enum Help {
+    static func text() -> String {
+        var out = """
+        OVERVIEW: How tall will this text box be? Lays text out with a real font (FreeType, HarfBuzz,
+        ICU line breaks) and prints the height of an auto-growing text view as JSON.
+
+        USAGE: textheight [options] --width <pt> <text>
+               textheight [options] --width <pt> -            (text from stdin)
+               textheight [options] --width <pt> --text-file <path>
+
+        ARGUMENTS:
+          <text>                  The text to measure ('-' reads stdin)
+
+
+        """
+        for group in MeasureCommand.groups {
+            out += "\(group.title):\n"
+            for spec in group.options { out += line(spec) }
+            out += "\n"
+        }
+        out += """
+        GENERAL OPTIONS:
+          --help                  Show this help
+          --version               Show the versions of textheight, FreeType, HarfBuzz and ICU
+
+        OUTPUT: one JSON object per width: boxHeight (clamped), contentHeight (insets + text, ceiled),
+        lineCount, scrolls, textHeight, lineHeight, width, wrapWidth, minHeight, maxHeight, model,
+        measure; measuredPlaceholder, missingGlyphs, overflowingLines when they apply; lines with --lines.
+
+        EXIT CODES:
+          0  measured
+          1  some batch lines failed, or check found differences
+          2  usage error (unknown flag, bad value)
+          3  font not loadable (missing, unreadable, not a font, no such face)
+          4  input unreadable (missing file, invalid UTF-8, over --max-bytes)
+
+        """
+        return out
+    }
+
+    private static func line(_ spec: OptionSpec) -> String {
+        let left = "  " + spec.flag + (spec.value.map { " " + $0 } ?? "")
+        let pad = left.count < 26 ? String(repeating: " ", count: 26 - left.count) : "\n" + String(repeating: " ", count: 26)
+        return left + pad + spec.help + "\n"
+    }
+
+    static func version() -> String {
+        "textheight \(EngineVersions.textheight) (FreeType \(EngineVersions.freetype), HarfBuzz \(EngineVersions.harfbuzz), ICU \(EngineVersions.icu))\n"
+    }
+}

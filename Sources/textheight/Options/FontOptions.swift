@@ -1,0 +1,32 @@
+import TextHeight
+
+/// `--font`, `--size`.
+struct FontOptions: OptionGroup {
+    static let title = "FONT OPTIONS"
+    static let options = [
+        OptionSpec(name: "font", value: "<path[#index]>",
+                   help: "Font file: TTF, OTF, or a face of a TTC collection (default: embedded Inter Regular)"),
+        OptionSpec(name: "size", value: "<pt>", help: "Font size in points, or px with --model css (default: 17)"),
+    ]
+
+    var font: String?
+    var size = 17.0
+
+    mutating func apply(_ name: String, _ value: String) throws(UsageError) {
+        switch name {
+        case "font": font = value
+        case "size": size = try Value.number(value, flag: "--size", above: true, atMost: 10_000)
+        default: break
+        }
+    }
+
+    /// Loads the face once per process and path (batch cases share it).
+    func load(cache: inout [String: FontFace]) throws(FontError) -> Font {
+        let key = font ?? ""
+        if let face = cache[key] { return try Font(face: face, size: size) }
+        let face: FontFace
+        if let font { face = try FontFace(file: font) } else { face = try FontFace.embeddedDefault() }
+        cache[key] = face
+        return try Font(face: face, size: size)
+    }
+}

@@ -1,0 +1,126 @@
+/// A bad command line or batch field: exit code 2, one line on stderr.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// One flag: `--name VALUE`, or `--name` alone when `value` is nil.
+struct OptionSpec {
+    let name: String
+    let value: String?
+    let help: String
+    var repeatable = false
+
+    var flag: String { "--" + name }
+
+    /// The batch JSONL key: the flag in camelCase (`--max-lines` → `maxLines`).
+    var jsonKey: String {
+        var key = ""
+        var upper = false
+        for c in name {
+            if c == "-" { upper = true; continue }
+            key += upper ? c.uppercased() : String(c)
+            upper = false
+        }
+        return key
+    }
+}
+
+/// A group of related flags that parses its own values (HarfBuzz's font-options/text-options).
+protocol OptionGroup {
+    static var title: String { get }
+    static var options: [OptionSpec] { get }
+    init()
+    /// Takes one flag's value ("" for a flag without one).
+    mutating func apply(_ name: String, _ value: String) throws(UsageError)
+}
+
+extension OptionGroup {
+    /// Applies the parsed flags this group knows, in command-line order.
+    mutating func apply(_ parsed: ParsedArguments) throws(UsageError) {
+        for (name, value) in parsed.options where Self.options.contains(where: { $0.name == name }) {
+            try apply(name, value)
+        }
+    }
+}
+
+struct ParsedArguments {
+    var options: [(name: String, value: String)] = []
+    var positionals: [String] = []
+}
+
+/// Splits `arguments` into known flags and positionals. `--name=value` and `--name value` both work;
+/// `--` ends the flags; a lone `-` is a positional (stdin).
+func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+    var parsed = ParsedArguments()
+    var seen: Set<String> = []
+    var i = 0
+    var flagsEnded = false
+    while i < arguments.count {
+        let argument = arguments[i]
+        i += 1
+        if flagsEnded || argument == "-" || !argument.hasPrefix("-") {
+            parsed.positionals.append(argument)
+            continue
+        }
+        if argument == "--" {
+            flagsEnded = true
+            continue
+        }
+        var name = String(argument.drop(while: { $0 == "-" }))
+        var inlineValue: String?
+        if let equals = name.firstIndex(of: "=") {
+            inlineValue = String(name[name.index(after: equals)...])
+            name = String(name[..<equals])
+        }
+        guard argument.hasPrefix("--"), let spec = specs.first(where: { $0.name == name }) else {
+            throw UsageError("unknown option '\(argument.split(separator: "=").first.map(String.init) ?? argument)'")
+        }
+        if !spec.repeatable {
+            guard seen.insert(name).inserted else { throw UsageError("\(spec.flag) is given more than once") }
+        }
+        if spec.value == nil {
+            guard inlineValue == nil else { throw UsageError("\(spec.flag) takes no value") }
+            parsed.options.append((name, ""))
+            continue
+        }
+        if let inlineValue {
+            parsed.options.append((name, inlineValue))
+        } else {
+            guard i < arguments.count else { throw UsageError("\(spec.flag) needs a value \(spec.value ?? "")") }
+            parsed.options.append((name, arguments[i]))
+            i += 1
+        }
+    }
+    return parsed
+}
+
+/// Value parsers that name the flag and the value in their errors.
+enum Value {
+    static func number(_ text: String, flag: String, atLeast minimum: Double = 0, above: Bool = false,
+                       atMost maximum: Double = 1e6) throws(UsageError) -> Double {
+        let bound = above ? "> \(JSONObject.number(minimum))" : "≥ \(JSONObject.number(minimum))"
+        guard let value = Double(text), value.isFinite, above ? value > minimum : value >= minimum,
+              value <= maximum
+        else {
+            throw UsageError("\(flag) must be a finite number \(bound) and ≤ \(JSONObject.number(maximum)), got '\(text)'")
+        }
+        return value
+    }
+
+    static func count(_ text: String, flag: String, atMost maximum: Int = 1_000_000) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 0, value <= maximum else {
+            throw UsageError("\(flag) must be a whole number from 0 to \(maximum), got '\(text)'")
+        }
+        return value
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(_ text: String, flag: String, as: T.Type) throws(UsageError) -> T
+    where T.RawValue == String {
+        guard let value = T(rawValue: text) else {
+            let names = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw UsageError("\(flag) must be one of \(names), got '\(text)'")
+        }
+        return value
+    }
+}

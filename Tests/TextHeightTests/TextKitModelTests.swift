@@ -1,0 +1,157 @@
+import Testing
+@testable import TextHeight
+
+/// Expected heights are hand arithmetic: Inter's hhea (2728 + 680 + 0 over 2816 units per em,
+/// read with fontTools) times the size gives UIFont.lineHeight; then the TextKit rules cited in
+/// TextKitModel and the seed formulas. Line counts are forced with hard breaks, or use the
+/// monospaced fixture whose widths are whole cells.
+@Suite("TextKit model")
+struct TextKitModelTests {
+    let lh17 = Fixtures.interLineHeight(17)  // 20.573863636…
+
+    func measure(_ text: String, _ model: TextKitModel = TextKitModel(), size: Double = 17,
+                 width: Double = 343) throws -> Measurement {
+        let font = try Fixtures.inter(size: size)
+        return model.measure(try model.prepare(text, font: font), width: width, includeLines: true)
+    }
+
+    @Test("one line: ceil(lineHeight + 8 + 8), as a default UITextView's contentSize")
+    func oneLine() throws {
+        let m = try measure("Hello")
+        #expect(m.lineCount == 1)
+        #expect(m.contentHeight == 37)  // ceil(20.5739 + 16)
+        #expect(m.boxHeight == 37 && !m.scrolls)
+        #expect(approximately(m.lineHeight, 3408.0 * 17 / 2816))
+        #expect(m.wrapWidth == 333)  // 343 − 2 × lineFragmentPadding 5
+    }
+
+    @Test("an empty text view still has the caret's line; boundingRect of \"\" is 0")
+    func empty() throws {
+        let view = try measure("")
+        #expect(view.lineCount == 1 && view.contentHeight == 37)
+        let rect = try measure("", TextKitModel(measure: .boundingRect))
+        #expect(rect.lineCount == 0 && rect.contentHeight == 0)
+    }
+
+    @Test("a trailing newline adds the caret's line in a text view only")
+    func trailingNewline() throws {
+        #expect(try measure("Hello\n").lineCount == 2)
+        #expect(try measure("Hello\n").contentHeight == 58)  // ceil(2 × 20.5739 + 16) = ceil(57.148)
+        #expect(try measure("Hello\n\n").contentHeight == 78)  // ceil(3 × 20.5739 + 16) = ceil(77.72)
+        let rect = try measure("Hello\n", TextKitModel(measure: .boundingRect))
+        #expect(rect.lineCount == 1 && rect.contentHeight == 21)  // ceil(20.5739)
+    }
+
+    @Test("seed 000: MIN(MAX(ceil(h) + 9×2, 38), 78) with lineHeightMultiple 1.14 at 14 pt")
+    func seedFormula() throws {
+        let model = TextKitModel(measure: .boundingRect, inset: Insets(top: 9, right: 0, bottom: 9, left: 0),
+                                 lineFragmentPadding: 0, paragraph: ParagraphStyle(lineHeightMultiple: 1.14),
+                                 limits: Limits(minHeight: 38, maxHeight: 78))
+        let h = Fixtures.interLineHeight(14) * 1.14  // 19.3152…
+        func seed(_ lines: Int) -> Double { min(max((Double(lines) * h).rounded(.up) + 18, 38), 78) }
+        for (text, lines) in [("a", 1), ("a\nb", 2), ("a\nb\nc", 3), ("a\nb\nc\nd", 4), ("a\nb\nc\nd\ne", 5)] {
+            let m = try measure(text, model, size: 14, width: 280)
+            #expect(m.lineCount == lines)
+            #expect(m.boxHeight == seed(lines))
+            #expect(m.contentHeight == (Double(lines) * h).rounded(.up) + 18)
+            #expect(m.scrolls == (m.contentHeight > 78))
+        }
+        #expect(try measure("a\nb\nc\nd", model, size: 14, width: 280).boxHeight == 78)  // 96 clamped
+    }
+
+    @Test("a text view keeps lineSpacing below every line, the last included")
+    func lineSpacingTextView() throws {
+        let model = TextKitModel(paragraph: ParagraphStyle(lineSpacing: 4))
+        #expect(try measure("a", model).contentHeight == 41)  // ceil(20.5739 + 4 + 16) = ceil(40.57)
+        #expect(try measure("a\nb", model).contentHeight == 66)  // ceil(2 × 24.5739 + 16) = ceil(65.15)
+    }
+
+    @Test("boundingRect drops the last line's spacing; a one-font single line has none either")
+    func lineSpacingBoundingRect() throws {
+        let model = TextKitModel(measure: .boundingRect, paragraph: ParagraphStyle(lineSpacing: 4))
+        #expect(try measure("a", model).contentHeight == 21)  // ceil(20.5739)
+        #expect(try measure("a\nb", model).contentHeight == 46)  // ceil(2 × 20.5739 + 4) = ceil(45.15)
+    }
+
+    @Test("paragraph spacing separates paragraphs, not lines joined by U+2028")
+    func paragraphSpacing() throws {
+        let model = TextKitModel(paragraph: ParagraphStyle(paragraphSpacing: 10, paragraphSpacingBefore: 3))
+        #expect(try measure("a\nb", model).contentHeight == 71)  // ceil(2 × 20.5739 + 10 + 3 + 16) = ceil(70.15)
+        #expect(try measure("a\u{2028}b", model).contentHeight == 58)  // ceil(57.15)
+        #expect(try measure("a", model).contentHeight == 37)  // none before the first or after the last
+    }
+
+    @Test("lineHeightMultiple multiplies, then minimum and maximum line heights clamp")
+    func lineHeightClamps() throws {
+        let capped = TextKitModel(paragraph: ParagraphStyle(lineHeightMultiple: 2, maximumLineHeight: 30))
+        #expect(try measure("a", capped).contentHeight == 46)  // min(41.15, 30) + 16
+        let raised = TextKitModel(paragraph: ParagraphStyle(minimumLineHeight: 25))
+        #expect(try measure("a", raised).contentHeight == 41)  // max(20.57, 25) + 16
+        let doubled = TextKitModel(paragraph: ParagraphStyle(lineHeightMultiple: 2))
+        #expect(try measure("a", doubled).contentHeight == 58)  // ceil(41.148 + 16)
+    }
+
+    @Test("max lines clamps the box and makes it scroll; min lines raises it")
+    func lineLimits() throws {
+        let five = "1\n2\n3\n4\n5"
+        let m = try measure(five, TextKitModel(limits: Limits(maxLines: 3)))
+        #expect(m.contentHeight == 119)  // ceil(5 × 20.5739 + 16) = ceil(118.87)
+        #expect(m.maxHeight == 78)  // ceil(3 × 20.5739 + 16) = ceil(77.72)
+        #expect(m.boxHeight == 78 && m.scrolls)
+        let short = try measure("1", TextKitModel(limits: Limits(minLines: 2)))
+        #expect(short.boxHeight == 58 && !short.scrolls)  // ceil(2 × 20.5739 + 16)
+    }
+
+    @Test("limits in points; a minimum above the maximum wins, as KTAutoHeightTextView applies them")
+    func heightLimits() throws {
+        #expect(try measure("1\n2\n3", TextKitModel(limits: Limits(maxHeight: 50))).boxHeight == 50)
+        #expect(try measure("1", TextKitModel(limits: Limits(minHeight: 44))).boxHeight == 44)
+        #expect(try measure("1", TextKitModel(limits: Limits(minLines: 3, maxHeight: 50))).boxHeight == 78)
+    }
+
+    @Test("--scale 2 and 3 ceil to device pixels")
+    func scales() throws {
+        // 20.5739 + 16 = 36.5739: ×2 → ceil 74 → 37; ×3 → ceil 109.72 = 110 → 36.667.
+        #expect(try measure("a", TextKitModel(scale: 2)).contentHeight == 37)
+        #expect(try measure("a", TextKitModel(scale: 3)).contentHeight == 110.0 / 3)
+    }
+
+    @Test("wrapping in a text view: width − insets − 2 × lineFragmentPadding")
+    func wrapWidth() throws {
+        let font = try Fixtures.mono()
+        let model = TextKitModel()
+        let prepared = try model.prepare("aaaa bbbb", font: font)
+        // 9 cells fit exactly when the view is 9 cells + 10 pt wide.
+        #expect(model.measure(prepared, width: 9 * Fixtures.cell + 10).lineCount == 1)
+        #expect(model.measure(prepared, width: 9 * Fixtures.cell + 9.99).lineCount == 2)
+        // Two mono lines: ceil(2 × 23.84 + 16) = ceil(63.68) = 64.
+        #expect(model.measure(prepared, width: 9 * Fixtures.cell + 9.99).contentHeight == 64)
+    }
+
+    @Test("lines report their UTF-16 ranges and tops")
+    func linesDetail() throws {
+        let m = try measure("ab\ncd", TextKitModel(paragraph: ParagraphStyle(lineSpacing: 2)))
+        #expect(m.lines.map(\.start) == [0, 3])
+        #expect(m.lines.map(\.length) == [3, 2])
+        #expect(approximately(m.lines[1].top, lh17 + 2))
+    }
+
+    @Test("an empty text is measured as its placeholder, capped to its lines")
+    func placeholder() throws {
+        let model = TextKitModel()
+        let font = try Fixtures.mono()
+        let narrow = 5 * Fixtures.cell + 10
+        let request = MeasureRequest(text: "", placeholder: Placeholder("Type a message here"), font: font,
+                                     widths: [narrow])
+        let full = try model.measure(request)[0]
+        // At 5 cells: "Type " | "a " | "messa" (7-cell word broken) | "ge " | "here".
+        #expect(full.measuredPlaceholder && full.measurement.lineCount == 5)
+        var capped = request
+        capped.placeholder = Placeholder("Type a message here", maxLines: 1)
+        let one = try model.measure(capped)[0]
+        #expect(one.measurement.lineCount == 1 && one.measurement.contentHeight == 40)  // ceil(23.84 + 16)
+        var typed = request
+        typed.text = "hi"
+        #expect(try model.measure(typed)[0].measuredPlaceholder == false)
+    }
+}
