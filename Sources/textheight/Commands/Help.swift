@@ -43,7 +43,7 @@ enum Help {
 
     private static func line(_ spec: OptionSpec) -> String {
         let left = "  " + spec.flag + (spec.value.map { " " + $0 } ?? "")
-        let pad = left.count < 26 ? String(repeating: " ", count: 26 - left.count) : "\n" + String(repeating: " ", count: 26)
+        let pad = left.count < 25 ? String(repeating: " ", count: 26 - left.count) : "\n" + String(repeating: " ", count: 26)
         return left + pad + spec.help + "\n"
     }
 

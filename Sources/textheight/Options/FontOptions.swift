@@ -6,7 +6,7 @@ struct FontOptions: OptionGroup {
     static let options = [
         OptionSpec(name: "font", value: "<path[#index]>",
                    help: "Font file: TTF, OTF, or a face of a TTC collection (default: embedded Inter Regular)"),
-        OptionSpec(name: "size", value: "<pt>", help: "Font size in points, or px with --model css (default: 17)"),
+        OptionSpec(name: "size", value: "<pt>", help: "Font size in points (default: 17)"),
     ]
 
     var font: String?
