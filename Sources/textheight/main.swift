@@ -21,22 +21,27 @@ func commandLineArguments() throws(Failure) -> [String] {
 
 func run() -> ExitCode {
     do throws(Failure) {
-        let arguments = try commandLineArguments()
+        var arguments = try commandLineArguments()
+        let subcommand = ["batch", "check"].contains(arguments.first) ? arguments.removeFirst() : nil
         if arguments.contains("--help") || arguments.contains("-h") {
-            Terminal.write(Help.text())
+            Terminal.write(Help.text(for: subcommand))
             return .ok
         }
         if arguments.contains("--version") {
             Terminal.write(Help.version())
             return .ok
         }
-        let parsed: ParsedArguments
-        do { parsed = try parseArguments(arguments, specs: MeasureCommand.specs) } catch { throw .usage(error) }
-        let command: MeasureCommand
-        do { command = try MeasureCommand(parsed) } catch { throw .usage(error) }
-        // Everything is computed before anything is written: a failure leaves stdout empty.
-        Terminal.write(try command.run())
-        return .ok
+        let command: () throws(Failure) -> ExitCode
+        do throws(UsageError) {
+            switch subcommand {
+            case "batch": command = try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run
+            case "check": command = try CheckCommand(parseArguments(arguments, specs: CheckCommand.specs)).run
+            default: command = try MeasureCommand(parseArguments(arguments, specs: MeasureOptions.specs)).run
+            }
+        } catch {
+            throw .usage(error)
+        }
+        return try command()
     } catch {
         Terminal.error(error.message)
         if error.code == .usage { Terminal.write("Try 'textheight --help' for more information.\n", to: STDERR_FILENO) }

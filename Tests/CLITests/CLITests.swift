@@ -16,21 +16,34 @@ struct CLIRun {
     static let root: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    init(_ arguments: [String], stdin: Data = Data()) throws {
+    init(_ arguments: [String], stdin: Data = Data(), environment: [String: String] = [:]) throws {
         let process = Process()
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.executableURL = URL(fileURLWithPath: CLIRun.binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: CLIRun.root)
-        let input = Pipe(), output = Pipe(), error = Pipe()
+        // stdin from a file and stderr to a file: only stdout goes through a pipe, so a large
+        // input and output can never fill two pipes at once and deadlock.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let inputFile = scratch.appendingPathComponent("stdin"), errorFile = scratch.appendingPathComponent("stderr")
+        try stdin.write(to: inputFile)
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let input = try FileHandle(forReadingFrom: inputFile)
+        let error = try FileHandle(forWritingTo: errorFile)
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try input.close()
+        try error.close()
+        let err = try Data(contentsOf: errorFile)
         stdout = String(decoding: out, as: UTF8.self)
         stderr = String(decoding: err, as: UTF8.self)
         status = process.terminationStatus

@@ -80,6 +80,16 @@ public final class FontFace: @unchecked Sendable {
         hb_face_destroy(hbFace)
     }
 
+    /// A digest of the font file's bytes (FNV-1a, 64 bits), so golden files can tell that a font
+    /// changed under the same path.
+    public var digest: String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        let bytes = UnsafeRawBufferPointer(start: self.bytes.pointer, count: self.bytes.count)
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(h, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Whether the face maps `scalar` to a glyph (its cmap, no shaping).
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         var glyph: hb_codepoint_t = 0

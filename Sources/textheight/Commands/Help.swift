@@ -2,7 +2,7 @@ import TextHeight
 
 /// `--help`, in swift-argument-parser's layout; `--version` with the engine's library versions.
 enum Help {
-    static func text() -> String {
+    static func text(for subcommand: String?) -> String {
         var out = """
         OVERVIEW: How tall will this text box be? Lays text out with a real font (FreeType, HarfBuzz,
         ICU line breaks) and prints the height of an auto-growing text view as JSON.
@@ -10,13 +10,31 @@ enum Help {
         USAGE: textheight [options] --width <pt> <text>
                textheight [options] --width <pt> -            (text from stdin)
                textheight [options] --width <pt> --text-file <path>
+               textheight batch [options] [--input <cases.jsonl>] [--jobs <n>]
+               textheight check <golden.jsonl|dir>... [options] [--update]
 
         ARGUMENTS:
           <text>                  The text to measure ('-' reads stdin)
 
+        BATCH: one JSON object per input line: "text", an optional "id", and any option below under
+        its camelCase name ("maxLines": 3, "inset": "8,5,8,5", "width": [320, 375], "lines": true);
+        options on the command line are defaults for every case. One result line per case and width,
+        in input order, carrying the id; a bad line gives {"id","line","error","exitCode"}.
+
+        CHECK: golden JSONL files are cases with an "expect" result each, after a provenance line.
+        Changed fields are listed per case; --update rewrites the files atomically and fills in
+        missing expectations (a file of bare cases is how a golden file is born).
+
 
         """
-        for group in MeasureCommand.groups {
+        var groups = MeasureOptions.groups
+        if subcommand == "batch" { groups.append((BatchOptions.title, BatchOptions.options)) }
+        if subcommand == "check" { groups.append((CheckOptions.title, CheckOptions.options)) }
+        if subcommand == nil {
+            groups.append((BatchOptions.title, BatchOptions.options))
+            groups.append((CheckOptions.title, CheckOptions.options))
+        }
+        for group in groups {
             out += "\(group.title):\n"
             for spec in group.options { out += line(spec) }
             out += "\n"
@@ -36,6 +54,7 @@ enum Help {
           2  usage error (unknown flag, bad value)
           3  font not loadable (missing, unreadable, not a font, no such face)
           4  input unreadable (missing file, invalid UTF-8, over --max-bytes)
+          5  a file could not be written (check --update)
 
         """
         return out

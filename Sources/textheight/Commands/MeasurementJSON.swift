@@ -1,9 +1,10 @@
 import TextHeight
 
 /// The JSON object of one measurement; keys in a fixed order, numbers in points (px for CSS).
-func measurementJSON(_ result: MeasureResult, model: String, measure: String) -> JSONObject {
+func measurementJSON(_ result: MeasureResult, model: String, measure: String,
+                     prefix: JSONObject = JSONObject()) -> JSONObject {
     let m = result.measurement
-    var json = JSONObject()
+    var json = prefix
     json.add("boxHeight", m.boxHeight)
     json.add("contentHeight", m.contentHeight)
     json.add("lineCount", m.lineCount)

@@ -20,13 +20,4 @@ struct FontOptions: OptionGroup {
         }
     }
 
-    /// Loads the face once per process and path (batch cases share it).
-    func load(cache: inout [String: FontFace]) throws(FontError) -> Font {
-        let key = font ?? ""
-        if let face = cache[key] { return try Font(face: face, size: size) }
-        let face: FontFace
-        if let font { face = try FontFace(file: font) } else { face = try FontFace.embeddedDefault() }
-        cache[key] = face
-        return try Font(face: face, size: size)
-    }
 }

@@ -9,6 +9,8 @@ enum ExitCode: Int32 {
     case font = 3
     /// The text or an input file could not be read: missing file, invalid UTF-8, too large.
     case input = 4
+    /// A file could not be written (check --update).
+    case output = 5
 }
 
 /// A failure to report on one stderr line and exit with.

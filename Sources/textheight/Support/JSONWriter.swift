@@ -14,6 +14,12 @@ struct JSONObject {
 
     var text: String { "{" + body + "}" }
 
+    static func single(_ key: String, raw: String) -> JSONObject {
+        var object = JSONObject()
+        object.add(key, raw: raw)
+        return object
+    }
+
     private mutating func field(_ key: String, _ value: String) {
         if !body.isEmpty { body += "," }
         body += JSONObject.string(key) + ":" + value

@@ -1,0 +1,78 @@
+import TextHeight
+
+/// One JSONL case: `"text"`, an optional `"id"`, and any measurement flag under its camelCase
+/// name with the value as written on the command line (`"maxLines": 3`, `"inset": "8,5,8,5"`,
+/// `"width": [320, 375]`, `"lines": true`). `"expect"` is the golden result that `check` compares.
+struct BatchCase {
+    var id: JSONValue?
+    var text: String
+    var options: [(name: String, value: String)] = []
+    var expect: JSONValue?
+    /// The case's own fields as read, for rewriting golden files.
+    var fields: [(String, JSONValue)]
+
+    static let reservedKeys: Set<String> = ["id", "text", "expect"]
+
+    init(_ value: JSONValue) throws(UsageError) {
+        guard case .object(let fields) = value else {
+            throw UsageError("a case must be a JSON object, got \(value.typeName)")
+        }
+        self.fields = fields
+        var text: String?
+        var seen: Set<String> = []
+        for (key, field) in fields {
+            guard seen.insert(key).inserted else { throw UsageError("field '\(key)' appears twice") }
+            switch key {
+            case "id": id = field
+            case "expect": expect = field
+            case "text":
+                guard case .string(let s) = field else { throw UsageError("field 'text' must be a string, got \(field.typeName)") }
+                text = s
+            default:
+                guard let spec = MeasureOptions.specs.first(where: { $0.jsonKey == key }) else {
+                    throw UsageError("unknown field '\(key)'")
+                }
+                options += try BatchCase.flagValues(field, spec: spec, key: key)
+            }
+        }
+        guard let text else { throw UsageError("the case has no 'text' field") }
+        self.text = text
+    }
+
+    /// A field's value as the flag parser reads it from a command line.
+    private static func flagValues(_ field: JSONValue, spec: OptionSpec, key: String) throws(UsageError)
+        -> [(name: String, value: String)] {
+        switch field {
+        case .null:
+            return []
+        case .bool(let on) where spec.value == nil:
+            return on ? [(spec.name, "")] : []
+        case .string(let s) where spec.value != nil:
+            return [(spec.name, s)]
+        case .number(let n) where spec.value != nil:
+            return [(spec.name, n)]
+        case .array(let items) where spec.value != nil:
+            var parts: [String] = []
+            for item in items {
+                switch item {
+                case .number(let n): parts.append(n)
+                case .string(let s): parts.append(s)
+                default: throw UsageError("field '\(key)' takes numbers or strings in its array, got \(item.typeName)")
+                }
+            }
+            if spec.repeatable { return parts.map { (spec.name, $0) } }
+            return [(spec.name, parts.joined(separator: ","))]
+        default:
+            let wanted = spec.value == nil ? "true or false" : "a number, a string or an array"
+            throw UsageError("field '\(key)' must be \(wanted), got \(field.typeName)")
+        }
+    }
+
+    /// The case's flags over the command line's defaults: a case field replaces its flag.
+    func arguments(over defaults: ParsedArguments) -> ParsedArguments {
+        let own = Set(options.map(\.name))
+        var merged = ParsedArguments()
+        merged.options = defaults.options.filter { !own.contains($0.name) } + options
+        return merged
+    }
+}

@@ -1,0 +1,42 @@
+import TextHeight
+
+/// The versions and font digests a golden file was recorded with.
+enum Provenance {
+    static func current(fontSpecs: [FontOptions], faces: FaceCache) -> JSONValue {
+        var fonts: [(String, JSONValue)] = []
+        var seen: Set<String> = []
+        for spec in fontSpecs {
+            let key = spec.font ?? "<embedded>"
+            guard seen.insert(key).inserted, let font = try? faces.font(spec) else { continue }
+            fonts.append((key, .string(font.face.digest)))
+        }
+        fonts.sort { $0.0 < $1.0 }
+        return .object([
+            ("textheight", .string(EngineVersions.textheight)),
+            ("freetype", .string(EngineVersions.freetype)),
+            ("harfbuzz", .string(EngineVersions.harfbuzz)),
+            ("icu", .string(EngineVersions.icu)),
+            ("fonts", .object(fonts)),
+        ])
+    }
+
+    /// Sentences naming what changed since recording: causes of legitimate diffs.
+    static func changes(from recorded: JSONValue, to current: JSONValue) -> [String] {
+        var notes: [String] = []
+        let names = [("textheight", "textheight"), ("freetype", "FreeType"), ("harfbuzz", "HarfBuzz"), ("icu", "ICU")]
+        for (key, name) in names {
+            if let old = recorded[key], let new = current[key], old != new {
+                let effect = key == "icu" ? ": line breaks may move" : key == "harfbuzz" ? ": widths may move" : ""
+                notes.append("\(name) \(Display.value(old)) → \(Display.value(new))\(effect)")
+            }
+        }
+        if case .object(let fonts)? = current["fonts"] {
+            for (path, digest) in fonts {
+                if let old = recorded["fonts"]?[path], old != digest {
+                    notes.append("font \(path) changed since recording (\(Display.value(old)) → \(Display.value(digest)))")
+                }
+            }
+        }
+        return notes
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+@Suite("batch and check")
+struct BatchCheckTests {
+    static let cases = """
+    {"id":"a","text":"Hello","width":343}
+    {"id":"b","text":"a\\nb","width":[320,375],"maxLines":3}
+    {"text":"x","width":"nan"}
+
+    [1,2]
+    {"id":7,"text":"bad font","font":"fixtures/fonts/none.ttf","width":100}
+    {"id":"c","text":"x","width":100,"colour":"red"}
+    {"id":"d","text":"\\ud800","width":100}
+
+    """
+
+    @Test("one result per case and width in input order; bad lines become error objects")
+    func batchLines() throws {
+        let run = try CLIRun(["batch"], stdin: Data(BatchCheckTests.cases.utf8))
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(run.status == 1)
+        #expect(run.stderr == "textheight: 6 cases failed; see the \"error\" lines\n")
+        #expect(lines.count == 9)
+        // Inter 17 pt: ceil(20.5739 + 16) = 37; two lines: ceil(41.148 + 16) = 58.
+        #expect(lines[0].hasPrefix(#"{"id":"a","boxHeight":37,"#))
+        #expect(lines[1].hasPrefix(#"{"id":"b","boxHeight":58,"#) && lines[1].contains(#""width":320,"#))
+        #expect(lines[2].hasPrefix(#"{"id":"b","boxHeight":58,"#) && lines[2].contains(#""width":375,"#))
+        #expect(lines[3] == #"{"line":3,"error":"--width must be a finite number ≥ 0 and ≤ 1000000, got 'nan'","exitCode":2}"#)
+        #expect(lines[4] == #"{"line":4,"error":"the line is empty; every line must be a JSON object","exitCode":2}"#)
+        #expect(lines[5] == #"{"line":5,"error":"a case must be a JSON object, got an array","exitCode":2}"#)
+        #expect(lines[6] == #"{"id":7,"line":6,"error":"font 'fixtures/fonts/none.ttf' does not exist","exitCode":3}"#)
+        #expect(lines[7] == #"{"id":"c","line":7,"error":"unknown field 'colour'","exitCode":2}"#)
+        #expect(lines[8] == #"{"line":8,"error":"invalid JSON at byte 18: lone surrogate \\uD800 in a string","exitCode":2}"#)
+    }
+
+    @Test("command-line options are defaults that a case field overrides")
+    func defaults() throws {
+        let input = #"{"id":1,"text":"Hello"}"# + "\n" + #"{"id":2,"text":"Hello","width":100}"# + "\n"
+        let run = try CLIRun(["batch", "--width", "343", "--measure", "boundingrect"], stdin: Data(input.utf8))
+        let lines = run.stdout.split(separator: "\n")
+        #expect(run.status == 0)
+        // boundingRect, no insets: ceil(20.5739) = 21.
+        #expect(lines[0].hasPrefix(#"{"id":1,"boxHeight":21,"#) && lines[0].contains(#""width":343,"#))
+        #expect(lines[1].contains(#""width":100,"#))
+    }
+
+    /// The committed corpus as cases: {"id", "text"} per message.
+    static func corpusCases(limit: Int) throws -> Data {
+        let corpus = try String(contentsOfFile: CLIRun.root + "/fixtures/corpus/messages.jsonl", encoding: .utf8)
+        var out = ""
+        for line in corpus.split(separator: "\n").prefix(limit) {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  let text = object["text"] as? String, let id = object["id"] as? String else { continue }
+            let fields = try JSONSerialization.data(withJSONObject: ["id": id, "text": text], options: [.sortedKeys])
+            out += String(decoding: fields, as: UTF8.self) + "\n"
+        }
+        return Data(out.utf8)
+    }
+
+    @Test("--jobs 1 and --jobs 2 give identical bytes")
+    func jobsDeterministic() throws {
+        let input = try BatchCheckTests.corpusCases(limit: 3000)
+        let one = try CLIRun(["batch", "--width", "240,343", "--jobs", "1", "--lines"], stdin: input)
+        let two = try CLIRun(["batch", "--width", "240,343", "--jobs", "2", "--lines"], stdin: input)
+        #expect(one.status == 0 && two.status == 0)
+        #expect(one.stdout.split(separator: "\n").count >= 5000)
+        #expect(one.stdout == two.stdout)
+    }
+
+    @Test("the project's golden suite matches (a regression guard: the program recorded it)")
+    func goldenSuite() throws {
+        let run = try CLIRun(["check", "fixtures/golden"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("all ") && run.stdout.hasSuffix(" match in 1 file\n"))
+    }
+
+    func temporaryGolden(_ contents: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("cases.jsonl").path
+        try contents.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test("a changed expectation fails with a readable diff, and --update accepts it")
+    func diffAndUpdate() throws {
+        // Inter 17 pt in a default text view: 37 is right (ceil(20.5739 + 16)); 36 is the planted error.
+        let file = try temporaryGolden(#"{"id":"greeting","text":"Hi there\n","width":343,"expect":{"boxHeight":36,"contentHeight":58,"lineCount":2}}"# + "\n")
+        let failed = try CLIRun(["check", file])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("\(file):1 id \"greeting\" \"Hi there␊\"\n    boxHeight: 36 → 58\n"))
+        #expect(failed.stdout.contains("1 of 1 cases differ in 1 of 1 file\n"))
+        #expect(failed.stdout.contains("To accept the new values: textheight check \(file) --update"))
+        let updated = try CLIRun(["check", file, "--update"])
+        #expect(updated.status == 0 && updated.stdout.hasSuffix("updated 1 of 1 cases in 1 file\n"))
+        #expect(try CLIRun(["check", file]).status == 0)
+        let contents = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(contents.hasPrefix(#"{"provenance":{"textheight":"#))
+        #expect(contents.contains(#""expect":{"boxHeight":58,"contentHeight":58,"lineCount":2,"#))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (file as NSString).deletingLastPathComponent) == ["cases.jsonl"])
+    }
+
+    @Test("bare cases are born as a golden file; under CI only an explicit --update writes")
+    func birthAndCI() throws {
+        let bare = #"{"id":"new","text":"Hello","width":343}"# + "\n"
+        let file = try temporaryGolden(bare)
+        let onCI = try CLIRun(["check", file], environment: ["CI": "true", "TEXTHEIGHT_UPDATE": "1"])
+        #expect(onCI.status == 1 && onCI.stdout.contains("no expectation yet"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == bare)
+        let local = try CLIRun(["check", file], environment: ["CI": "", "TEXTHEIGHT_UPDATE": "1"])
+        #expect(local.status == 0 && local.stdout.contains("recorded"))
+        #expect(try CLIRun(["check", file], environment: ["CI": "true"]).status == 0)
+    }
+
+    @Test("check names a library version change before the diffs")
+    func provenanceNote() throws {
+        let file = try temporaryGolden(#"{"provenance":{"textheight":"0.1.0","icu":"70.1"}}"# + "\n"
+            + #"{"id":"x","text":"Hello","width":343,"expect":{"boxHeight":1}}"# + "\n")
+        let run = try CLIRun(["check", file])
+        #expect(run.status == 1)
+        #expect(run.stdout.hasPrefix("note: \(file): ICU \"70.1\" → \""))
+        #expect(run.stdout.contains(": line breaks may move\n"))
+    }
+}
