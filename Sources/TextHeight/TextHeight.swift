@@ -21,14 +21,20 @@ public struct Placeholder: Sendable, Equatable {
 public struct MeasureRequest: Sendable {
     public var text: String
     public var placeholder: Placeholder?
-    public var font: Font
+    public var fonts: FontStack
     public var widths: [Double]
     public var includeLines: Bool
 
     public init(text: String, placeholder: Placeholder? = nil, font: Font, widths: [Double], includeLines: Bool = false) {
+        self.init(text: text, placeholder: placeholder, fonts: FontStack(unchecked: font), widths: widths,
+                  includeLines: includeLines)
+    }
+
+    public init(text: String, placeholder: Placeholder? = nil, fonts: FontStack, widths: [Double],
+                includeLines: Bool = false) {
         self.text = text
         self.placeholder = placeholder
-        self.font = font
+        self.fonts = fonts
         self.widths = widths
         self.includeLines = includeLines
     }
@@ -46,11 +52,11 @@ extension PlatformModel {
     public func measure(_ request: MeasureRequest, shaper: Shaper? = nil) throws(TextError) -> [MeasureResult] {
         let usePlaceholder = request.text.isEmpty && !(request.placeholder?.text.isEmpty ?? true)
         let text = usePlaceholder ? request.placeholder?.text ?? "" : request.text
-        let prepared = try prepare(text, font: request.font, shaper: shaper ?? Shaper())
+        let prepared = try prepare(text, fonts: request.fonts, shaper: shaper ?? Shaper())
         return request.widths.map { width in
             var m = measure(prepared, width: width, includeLines: request.includeLines)
             if usePlaceholder, let cap = request.placeholder?.maxLines, m.lineCount > cap {
-                m = capped(m, toLines: cap, font: request.font)
+                m = capped(m, toLines: cap, font: request.fonts.primary)
             }
             return MeasureResult(width: width, measurement: m, measuredPlaceholder: usePlaceholder)
         }

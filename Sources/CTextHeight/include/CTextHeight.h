@@ -26,6 +26,13 @@ int32_t th_break_set_text(th_break_iterator *iterator, const uint16_t *text, int
 /// *is_hard is 1 when the break is mandatory (UAX #14 BK, CR, LF, NL).
 int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
 
+/// UTS #51 properties (ICU): Emoji_Presentation, Emoji_Modifier, Regional_Indicator.
+int th_is_emoji_presentation(uint32_t code_point);
+int th_is_emoji_modifier(uint32_t code_point);
+int th_is_regional_indicator(uint32_t code_point);
+/// Default_Ignorable_Code_Point (ZWJ, variation selectors, …): no glyph of their own.
+int th_is_default_ignorable(uint32_t code_point);
+
 /// Fills `out` with ICU's version ("72.1"); `capacity` ≥ 20.
 void th_icu_version(char *out, int32_t capacity);
 

@@ -27,6 +27,7 @@ extension PreparedText {
         var pen = 0.0           // after the last placed segment, its hanging white space included
         var contentRight = 0.0  // right edge of the last placed content
         var lineIsEmpty = true
+        var lineMask: UInt32 = 0
         var segmentStart = 0
         var emergency: Shaper?
 
@@ -36,61 +37,61 @@ extension PreparedText {
             var contentWidth = contentWidths[i]
 
             if !lineIsEmpty && !rules.fits(pen + contentWidth, in: available) {
-                emit(Line(start: lineStart, end: segmentStart, width: contentRight))
+                emit(Line(start: lineStart, end: segmentStart, width: contentRight, fontMask: lineMask))
                 lineStart = segmentStart
                 pen = 0
                 contentRight = 0
                 lineIsEmpty = true
+                lineMask = 0
             }
             if lineIsEmpty && !rules.fits(contentWidth, in: available) {
                 let shaper = emergency ?? Shaper()
                 emergency = shaper
                 contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                                  shaper: shaper, lineStart: &lineStart, emit: emit)
+                                                  mask: fontMasks[i], shaper: shaper, lineStart: &lineStart, emit: emit)
             }
             if contentEnd > segmentStart { contentRight = pen + contentWidth }
             pen += contentWidth
             pen = flags[i].contains(.tabbedTrailing) ? advance(pen, over: tabbedTrailing[i] ?? []) : pen + trailingWidths[i]
             lineIsEmpty = false
+            lineMask |= fontMasks[i]
 
             if flags[i].contains(.hardBreak) {
                 emit(Line(start: lineStart, end: segmentEnd, width: contentRight, endsWithLineBreak: true,
-                          endsParagraph: flags[i].contains(.endsParagraph)))
+                          endsParagraph: flags[i].contains(.endsParagraph), fontMask: lineMask))
                 lineStart = segmentEnd
                 pen = 0
                 contentRight = 0
                 lineIsEmpty = true
+                lineMask = 0
             }
             segmentStart = segmentEnd
         }
         if !lineIsEmpty {
-            emit(Line(start: lineStart, end: utf16.count, width: contentRight))
+            emit(Line(start: lineStart, end: utf16.count, width: contentRight, fontMask: lineMask))
         }
     }
 
     /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
     /// remainder, which stays on the current line and may be followed by more segments.
-    private func breakInsideSegment(from start: Int, to end: Int, available: Double, shaper: Shaper,
+    private func breakInsideSegment(from start: Int, to end: Int, available: Double, mask: UInt32, shaper: Shaper,
                                     lineStart: inout Int, emit: (Line) -> Void) -> Double {
-        let ends = utf16.withUnsafeBufferPointer { text in
-            shaper.graphemeAdvances(of: UnsafeBufferPointer(rebasing: text[start..<end]), in: font.face)
-        }
-        let scale = font.scale
-        var consumed: Int32 = 0
+        let ends = graphemeAdvances(from: start, to: end, shaper: shaper)
+        var consumed = 0.0
         var first = 0  // index of the first grapheme not yet on a line
         while first < ends.count {
             var last = first  // at least one grapheme per line
-            while last + 1 < ends.count && rules.fits(Double(ends[last + 1].advance - consumed) * scale, in: available) {
+            while last + 1 < ends.count && rules.fits(ends[last + 1].advance - consumed, in: available) {
                 last += 1
             }
             if last == ends.count - 1 { break }  // the remainder fits: it stays on this line
-            emit(Line(start: lineStart, end: start + ends[last].end,
-                      width: Double(ends[last].advance - consumed) * scale, isEmergencyBreak: true))
-            lineStart = start + ends[last].end
+            emit(Line(start: lineStart, end: ends[last].end, width: ends[last].advance - consumed,
+                      fontMask: mask, isEmergencyBreak: true))
+            lineStart = ends[last].end
             consumed = ends[last].advance
             first = last + 1
         }
-        return Double((ends.last?.advance ?? 0) - consumed) * scale
+        return (ends.last?.advance ?? 0) - consumed
     }
 
     /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen.

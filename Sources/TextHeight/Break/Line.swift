@@ -12,9 +12,12 @@ public struct Line: Sendable, Equatable {
     public var endsParagraph: Bool
     /// The line ends inside a word that was wider than the whole line (broken between graphemes).
     public var isEmergencyBreak: Bool
+    /// The fonts of the stack used on the line (bit i = font i); 0 for an empty line.
+    public var fontMask: UInt32
 
     public init(start: Int, end: Int, width: Double, endsWithLineBreak: Bool = false,
-                endsParagraph: Bool = false, isEmergencyBreak: Bool = false) {
+                endsParagraph: Bool = false, fontMask: UInt32 = 0, isEmergencyBreak: Bool = false) {
+        self.fontMask = fontMask
         self.start = start
         self.end = end
         self.width = width

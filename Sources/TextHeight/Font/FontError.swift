@@ -6,6 +6,7 @@ public enum FontError: Error, Equatable, Sendable {
     case faceIndexOutOfRange(path: String, index: Int, faces: Int)
     case missingTable(path: String, table: String)
     case invalidSize(Double)
+    case tooManyFallbacks(Int)
 
     public var message: String {
         switch self {
@@ -19,6 +20,8 @@ public enum FontError: Error, Equatable, Sendable {
             return "font '\(path)' has \(faces) face\(faces == 1 ? "" : "s"); #\(index) does not exist"
         case .missingTable(let path, let table):
             return "font '\(path)' has no '\(table)' table, which line heights are read from"
+        case .tooManyFallbacks(let count):
+            return "\(count) fallback fonts given; at most \(FontStack.maxFonts - 1) are supported"
         case .invalidSize(let size):
             return "font size must be a finite number > 0, got \(size)"
         }

@@ -12,6 +12,14 @@ public final class FontFace: @unchecked Sendable {
     public let faceIndex: Int
     public let metrics: VerticalMetrics
     public var unitsPerEm: Int { metrics.unitsPerEm }
+    /// A colour bitmap font (CBDT or sbix strikes, no outlines), such as Noto Color Emoji.
+    public let isColorBitmap: Bool
+    /// Has colour glyphs of any kind (bitmaps or COLR layers): where emoji presentation goes.
+    public let hasColorGlyphs: Bool
+    /// Bitmap fonts advance by their strike, not `hmtx`: Noto Color Emoji is 136 px at 109 ppem
+    /// (1.24771 em) where hmtx says 2550/2048 (1.24512 em); Chromium and CoreText lay out the
+    /// bitmap. 1 for outline fonts.
+    public let advanceCorrection: Double
     /// Distinguishes faces in width caches.
     let identity: ObjectIdentifier
     let hbFont: OpaquePointer
@@ -60,12 +68,18 @@ public final class FontFace: @unchecked Sendable {
             throw .missingTable(path: path, table: "hhea")
         }
         hb_face_make_immutable(face)
+        let has = { (tag: String) in TableBytes(face: face, tag: tag) != nil }
+        let outlines = has("glyf") || has("CFF ") || has("CFF2")
+        isColorBitmap = !outlines && (has("CBDT") || has("sbix"))
+        hasColorGlyphs = has("CBDT") || has("sbix") || has("COLR")
         guard let font = hb_font_create(face) else {
             hb_face_destroy(face)
             throw .notAFont(path: path, reason: "HarfBuzz cannot create a font")
         }
         // hb_font_create installs the hb-ot functions with scale = upem: advances come in font units.
         hb_font_make_immutable(font)
+        advanceCorrection = isColorBitmap
+            ? FontFace.strikeCorrection(bytes, faceIndex: faceIndex, font: font, unitsPerEm: upem) : 1
         self.path = path
         self.faceIndex = faceIndex
         self.metrics = metrics
@@ -131,6 +145,29 @@ public final class FontFace: @unchecked Sendable {
         FT_Done_Face(opened)
     }
 
+    /// The strike advance over the hmtx advance of one emoji glyph (FreeType renders the strike).
+    private static func strikeCorrection(_ bytes: FontBytes, faceIndex: Int, font: OpaquePointer, unitsPerEm: Int) -> Double {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return 1 }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        guard FT_New_Memory_Face(library, bytes.pointer.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count),
+                                 FT_Long(faceIndex), &face) == 0, let face else { return 1 }
+        defer { FT_Done_Face(face) }
+        guard face.pointee.num_fixed_sizes > 0, FT_Select_Size(face, 0) == 0 else { return 1 }
+        // U+1F600 GRINNING FACE, or the first mapped glyph.
+        var charcode: FT_ULong = 0x1F600
+        var glyph = FT_Get_Char_Index(face, charcode)
+        if glyph == 0 { charcode = FT_Get_First_Char(face, &glyph) }
+        guard glyph != 0, FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR)) == 0,
+              let slot = face.pointee.glyph, let size = face.pointee.size else { return 1 }
+        let ppem = Double(size.pointee.metrics.x_ppem)
+        let strikeAdvance = Double(slot.pointee.metrics.horiAdvance) / 64
+        let hmtxAdvance = Double(hb_font_get_glyph_h_advance(font, glyph))
+        guard ppem > 0, strikeAdvance > 0, hmtxAdvance > 0 else { return 1 }
+        return (strikeAdvance / ppem) / (hmtxAdvance / Double(unitsPerEm))
+    }
+
     private static func describe(freeTypeError error: FT_Error) -> String {
         // Debian's FreeType is built without FT_Error_String tables; name the common ones (fterrdef.h).
         switch error {
@@ -166,6 +203,8 @@ public struct Font: Sendable {
         try Font(face: FontFace.embeddedDefault(), size: size)
     }
 
-    /// Points per font unit.
-    var scale: Double { size / Double(face.unitsPerEm) }
+    /// Points per font unit of advance.
+    var scale: Double { size / Double(face.unitsPerEm) * face.advanceCorrection }
+    /// Points per font unit of vertical metrics.
+    var metricsScale: Double { size / Double(face.unitsPerEm) }
 }

@@ -11,7 +11,8 @@
 /// ```
 /// - Complexity: O(n) in the text's UTF-16 length to prepare; O(segments) per layout.
 public struct PreparedText: Sendable {
-    public let font: Font
+    public let fonts: FontStack
+    public var font: Font { fonts.primary }
     public let rules: BreakRules
     /// The text's UTF-16 code units; line ranges index into them.
     public let utf16: [UInt16]
@@ -26,6 +27,8 @@ public struct PreparedText: Sendable {
     var contentWidths: [Double] = []
     var trailingWidths: [Double] = []
     var flags: [SegmentFlags] = []
+    /// The fonts each segment uses (bit i = fonts.fonts[i]), for per-line heights.
+    var fontMasks: [UInt32] = []
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
@@ -34,19 +37,23 @@ public struct PreparedText: Sendable {
     public static let maxUTF16Count = Int(Int32.max / 2)
 
     public init(_ text: String, font: Font, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
-        try self.init(utf16: Array(text.utf16), font: font, rules: rules, shaper: shaper)
+        try self.init(utf16: Array(text.utf16), fonts: FontStack(unchecked: font), rules: rules, shaper: shaper)
     }
 
-    public init(utf16 units: [UInt16], font: Font, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
+    public init(_ text: String, fonts: FontStack, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
+        try self.init(utf16: Array(text.utf16), fonts: fonts, rules: rules, shaper: shaper)
+    }
+
+    public init(utf16 units: [UInt16], fonts: FontStack, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
         guard units.count <= PreparedText.maxUTF16Count else {
             throw .tooLong(units: units.count, limit: PreparedText.maxUTF16Count)
         }
         let shaper = shaper ?? Shaper()
-        self.font = font
+        self.fonts = fonts
         self.rules = rules
         self.utf16 = units
         let iterator = try shaper.lineIterator(locale: rules.locale)
-        tabInterval = PreparedText.tabInterval(rules.tabStops, font: font, shaper: shaper)
+        tabInterval = PreparedText.tabInterval(rules.tabStops, font: fonts.primary, shaper: shaper)
         units.withUnsafeBufferPointer { text in
             var start = 0
             iterator.forEachBoundary(in: text) { end, isHard in
@@ -69,38 +76,55 @@ public struct PreparedText: Sendable {
                                         isHard: Bool, shaper: Shaper) -> Int {
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
-        let content = UnsafeBufferPointer(rebasing: text[start..<contentEnd])
-        let shaped = shaper.advance(of: content, in: font.face)
+        var mask: UInt32 = 0
+        let content = measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask)
         var segmentFlags: SegmentFlags = []
         if isHard {
             segmentFlags.insert(.hardBreak)
             if CharacterClass.isParagraphSeparator(text[end - 1]) { segmentFlags.insert(.endsParagraph) }
+            mask |= 1  // the line-break character carries the primary font
         }
-        let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper)
+        let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper, mask: &mask)
         var trailingWidth = 0.0
         if trailing.contains(.tab) {
             segmentFlags.insert(.tabbedTrailing)
             tabbedTrailing[segmentEnds.count] = trailing
+            mask |= 1
         } else {
             for case .advance(let width) in trailing { trailingWidth += width }
         }
         segmentEnds.append(Int32(end))
         contentEnds.append(Int32(contentEnd))
-        contentWidths.append(Double(shaped.advance) * font.scale)
+        contentWidths.append(content.width)
         trailingWidths.append(trailingWidth)
         flags.append(segmentFlags)
-        return Int(shaped.missingGlyphs)
+        fontMasks.append(mask)
+        return content.missingGlyphs
+    }
+
+    /// Shapes `text[start..<end]` run by run (one font, one script each); adds the fonts used to `mask`.
+    private func measure(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, shaper: Shaper,
+                         mask: inout UInt32) -> (width: Double, missingGlyphs: Int) {
+        var width = 0.0
+        var missing = 0
+        for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
+            let font = fonts.fonts[run.font]
+            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face)
+            width += Double(shaped.advance) * font.scale
+            missing += Int(shaped.missingGlyphs)
+            mask |= 1 << UInt32(run.font)
+        }
+        return (width, missing)
     }
 
     /// Hanging white space split at tabs; line-break characters take no width.
     private func trailingPieces(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
-                                shaper: Shaper) -> [TrailingPiece] {
+                                shaper: Shaper, mask: inout UInt32) -> [TrailingPiece] {
         var pieces: [TrailingPiece] = []
         var runStart = start
         func flush(_ runEnd: Int) {
             guard runEnd > runStart else { return }
-            let advance = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]), in: font.face).advance
-            pieces.append(.advance(Double(advance) * font.scale))
+            pieces.append(.advance(measure(text, from: runStart, to: runEnd, shaper: shaper, mask: &mask).width))
         }
         for i in start..<end {
             let unit = text[i]
@@ -112,6 +136,36 @@ public struct PreparedText: Sendable {
         }
         flush(end)
         return pieces
+    }
+
+    /// Cumulative advances at each grapheme end of `start..<end`, in points, for breaking inside a
+    /// word wider than the line (UAX #29: never inside an emoji sequence or a base + mark).
+    func graphemeAdvances(from start: Int, to end: Int, shaper: Shaper) -> [(end: Int, advance: Double)] {
+        utf16.withUnsafeBufferPointer { text in
+            let slice = UnsafeBufferPointer(rebasing: text[start..<end])
+            var boundaries: [Int] = []
+            shaper.forEachGrapheme(in: slice) { boundaries.append(start + $0) }
+            if boundaries.last != end { boundaries.append(end) }
+            var perGrapheme = [Double](repeating: 0, count: boundaries.count)
+            for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
+                let font = fonts.fonts[run.font]
+                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face) { cluster, advance in
+                    // The first boundary past the glyph's cluster ends the grapheme it belongs to.
+                    let position = run.start + cluster
+                    var low = 0, high = boundaries.count - 1
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if boundaries[mid] > position { high = mid } else { low = mid + 1 }
+                    }
+                    perGrapheme[low] += Double(advance) * font.scale
+                }
+            }
+            var running = 0.0
+            return boundaries.indices.map { i in
+                running += perGrapheme[i]
+                return (boundaries[i], running)
+            }
+        }
     }
 
     private static func tabInterval(_ stops: BreakRules.TabStops, font: Font, shaper: Shaper) -> Double {

@@ -23,4 +23,9 @@ extension PlatformModel {
     public func prepare(_ text: String, font: Font, shaper: Shaper? = nil) throws(TextError) -> PreparedText {
         try PreparedText(text, font: font, rules: breakRules, shaper: shaper)
     }
+
+    /// Prepares `text` with this model's break rules and a fallback chain.
+    public func prepare(_ text: String, fonts: FontStack, shaper: Shaper? = nil) throws(TextError) -> PreparedText {
+        try PreparedText(text, fonts: fonts, rules: breakRules, shaper: shaper)
+    }
 }

@@ -51,12 +51,16 @@ public struct TextKitModel: PlatformModel {
 
     public func measure(_ prepared: PreparedText, width: Double, includeLines: Bool) -> Measurement {
         let wrapWidth = wrapWidth(forWidth: width)
-        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(prepared.font))
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight([prepared.font]))
         var stack = FragmentStack(paragraph: paragraph, includeLines: includeLines)
         var overflowing = 0
+        var singleLineUsesFallback = false
         prepared.forEachLine(width: wrapWidth) { line in
             if line.width > wrapWidth + 1e-9 { overflowing += 1 }
-            stack.append(line, height: lineHeight)
+            let height = line.fontMask <= 1 ? lineHeight
+                : paragraph.fragmentHeight(natural: naturalLineHeight(prepared.fonts.fonts(in: line.fontMask)))
+            singleLineUsesFallback = line.fontMask > 1
+            stack.append(line, height: height)
         }
         // NSLayoutManager's extra line fragment: an empty text, or one ending in a hard break,
         // gets an empty fragment for the caret (extraLineFragmentRect). boundingRect adds none.
@@ -64,8 +68,8 @@ public struct TextKitModel: PlatformModel {
             let end = prepared.utf16.count
             stack.append(Line(start: end, end: end, width: 0), height: lineHeight)
         }
-        // Single-font text: the boundingRect single-line quirk needs a fallback run, so it never applies yet.
-        let textHeight = stack.textHeight(keepingLastLineSpacing: measure == .textView)
+        let keepsLastSpacing = measure == .textView || (stack.count == 1 && singleLineUsesFallback)
+        let textHeight = stack.textHeight(keepingLastLineSpacing: keepsLastSpacing)
         let content = contentHeight(textHeight: textHeight)
         let (lower, upper) = limits.bounds { contentHeight(ofLines: $0, font: prepared.font) }
         let box = Limits.clamp(content, min: lower, max: upper)
@@ -78,17 +82,30 @@ public struct TextKitModel: PlatformModel {
 
     /// The content height of `lines` lines of the font: a row limit, or a capped placeholder.
     public func contentHeight(ofLines lines: Int, font: Font) -> Double {
-        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(font))
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight([font]))
         let text = FragmentStack.height(ofLines: lines, each: lineHeight, paragraph: paragraph,
                                         keepingLastLineSpacing: measure == .textView)
         return contentHeight(textHeight: text)
     }
 
     /// `UIFont.lineHeight` = ascender − descender + leading, all from `hhea`, scaled to the size
-    /// (for SF: 2444/2048 em, 20.287109375 at 17 pt).
-    func naturalLineHeight(_ font: Font) -> Double {
-        let m = font.face.metrics
-        return Double(m.hheaAscender - m.hheaDescender + m.hheaLineGap) * font.scale
+    /// (for SF: 2444/2048 em, 20.287109375 at 17 pt). A line holding glyphs of several fonts (font
+    /// fallback) is as tall as the largest ascent plus the largest descent plus the largest leading
+    /// of those fonts (CoreText line metrics; Chinese in the system font makes taller lines
+    /// because PingFang's ascent is larger, reported by several write-ups).
+    func naturalLineHeight(_ fonts: [Font]) -> Double {
+        if fonts.count == 1 {
+            let m = fonts[0].face.metrics
+            return Double(m.hheaAscender - m.hheaDescender + m.hheaLineGap) * fonts[0].metricsScale
+        }
+        var ascent = 0.0, descent = 0.0, leading = 0.0
+        for font in fonts {
+            let m = font.face.metrics
+            ascent = max(ascent, Double(m.hheaAscender) * font.metricsScale)
+            descent = max(descent, Double(-m.hheaDescender) * font.metricsScale)
+            leading = max(leading, Double(m.hheaLineGap) * font.metricsScale)
+        }
+        return ascent + descent + leading
     }
 
     /// A text view ceils text plus insets together (`contentSize`, `sizeThatFits`); the boundingRect

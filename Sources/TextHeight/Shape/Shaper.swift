@@ -31,29 +31,18 @@ public final class Shaper {
         return (advance, missing)
     }
 
-    /// Cumulative advances at each grapheme-cluster end of `units`, for breaking inside a word that
-    /// is wider than the line (UAX #29 boundaries: never inside an emoji sequence or a base + mark).
-    func graphemeAdvances(of units: UnsafeBufferPointer<UInt16>, in face: FontFace) -> [(end: Int, advance: Int32)] {
-        var boundaries: [Int] = []
-        if let iterator = graphemes() {
-            iterator.forEachBoundary(in: units) { position, _ in boundaries.append(position) }
+    /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`.
+    func forEachGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+        guard let iterator = graphemes() else {
+            body(units.count)
+            return
         }
-        if boundaries.last != units.count { boundaries.append(units.count) }
-        var perGrapheme = [Int32](repeating: 0, count: boundaries.count)
-        _ = shape(units, in: face) { cluster, advance in
-            // First boundary past the glyph's cluster: the grapheme the glyph belongs to.
-            var low = 0, high = boundaries.count - 1
-            while low < high {
-                let mid = (low + high) / 2
-                if boundaries[mid] > cluster { high = mid } else { low = mid + 1 }
-            }
-            perGrapheme[low] += advance
-        }
-        var running: Int32 = 0
-        return boundaries.indices.map { i in
-            running += perGrapheme[i]
-            return (boundaries[i], running)
-        }
+        iterator.forEachBoundary(in: units) { position, _ in body(position) }
+    }
+
+    /// Shapes `units` and calls `glyph(cluster, advance)` per glyph, advances in font units.
+    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, _ glyph: (Int, Int32) -> Void) {
+        _ = shape(units, in: face, glyph: glyph)
     }
 
     func lineIterator(locale: String) throws(TextError) -> BreakIterator {

@@ -33,9 +33,9 @@ struct MeasureOptions {
         guard content.utf8.count <= text.maxBytes else {
             throw Failure(code: .input, message: "the text has \(content.utf8.count) bytes; --max-bytes is \(text.maxBytes)")
         }
-        let loaded: Font
-        do { loaded = try faces.font(font) } catch { throw .font(error) }
-        let request = MeasureRequest(text: content, placeholder: text.placeholderValue, font: loaded,
+        let loaded: FontStack
+        do { loaded = try faces.fonts(font) } catch { throw .font(error) }
+        let request = MeasureRequest(text: content, placeholder: text.placeholderValue, fonts: loaded,
                                      widths: model.widths, includeLines: output.lines)
         let results: [MeasureResult]
         do { results = try textModel.measure(request, shaper: shaper) } catch { throw .text(error) }

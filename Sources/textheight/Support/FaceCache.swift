@@ -6,24 +6,29 @@ import TextHeight
 final class FaceCache: Sendable {
     private let faces = Mutex<[String: Result<FontFace, FontError>]>([:])
 
-    func font(_ options: FontOptions) throws(FontError) -> Font {
-        let key = options.font ?? ""
-        let cached = faces.withLock { $0[key] }
+    /// The primary font and its fallback chain at the options' size.
+    func fonts(_ options: FontOptions) throws(FontError) -> FontStack {
+        let primary = try Font(face: face(options.font), size: options.size)
+        var fallbacks: [Font] = []
+        for path in options.fallbacks { fallbacks.append(try Font(face: face(path), size: options.size)) }
+        return try FontStack(primary, fallbacks: fallbacks)
+    }
+
+    /// The face at `path`, or the embedded default for nil.
+    func face(_ path: String?) throws(FontError) -> FontFace {
+        let key = path ?? ""
+        if let cached = faces.withLock({ $0[key] }) { return try cached.get() }
         let result: Result<FontFace, FontError>
-        if let cached {
-            result = cached
-        } else {
-            do throws(FontError) {
-                if let path = options.font {
-                    result = .success(try FontFace(file: path))
-                } else {
-                    result = .success(try FontFace.embeddedDefault())
-                }
-            } catch {
-                result = .failure(error)
+        do throws(FontError) {
+            if let path {
+                result = .success(try FontFace(file: path))
+            } else {
+                result = .success(try FontFace.embeddedDefault())
             }
-            faces.withLock { $0[key] = result }
+        } catch {
+            result = .failure(error)
         }
-        return try Font(face: result.get(), size: options.size)
+        faces.withLock { $0[key] = result }
+        return try result.get()
     }
 }

@@ -6,9 +6,11 @@ enum Provenance {
         var fonts: [(String, JSONValue)] = []
         var seen: Set<String> = []
         for spec in fontSpecs {
-            let key = spec.font ?? "<embedded>"
-            guard seen.insert(key).inserted, let font = try? faces.font(spec) else { continue }
-            fonts.append((key, .string(font.face.digest)))
+            for path in [spec.font] + spec.fallbacks.map(Optional.some) {
+                let key = path ?? "<embedded>"
+                guard seen.insert(key).inserted, let face = try? faces.face(path) else { continue }
+                fonts.append((key, .string(face.digest)))
+            }
         }
         fonts.sort { $0.0 < $1.0 }
         return .object([

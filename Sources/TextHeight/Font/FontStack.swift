@@ -1,0 +1,24 @@
+/// A primary font and its fallbacks, all at one size: for each character the primary font lacks,
+/// the first font of the chain that has it is used (per grapheme cluster, as browsers do).
+public struct FontStack: Sendable {
+    /// `fonts[0]` is the primary font.
+    public let fonts: [Font]
+    public var primary: Font { fonts[0] }
+
+    /// The most fonts one stack may hold (lines record the fonts they use in a 32-bit set).
+    public static let maxFonts = 32
+
+    public init(_ primary: Font, fallbacks: [Font] = []) throws(FontError) {
+        guard fallbacks.count < FontStack.maxFonts else { throw .tooManyFallbacks(fallbacks.count) }
+        fonts = [primary] + fallbacks
+    }
+
+    /// One font alone: always within the limit.
+    init(unchecked primary: Font) { fonts = [primary] }
+
+    /// The fonts of a set of font indices (bit i = fonts[i]), the primary when the set is empty.
+    func fonts(in mask: UInt32) -> [Font] {
+        if mask == 0 { return [primary] }
+        return fonts.indices.filter { mask & (1 << UInt32($0)) != 0 }.map { fonts[$0] }
+    }
+}

@@ -1,0 +1,139 @@
+import CHarfBuzz
+import CTextHeight
+
+/// A stretch of text shaped with one font and one script.
+struct FontRun: Equatable {
+    var start: Int
+    var end: Int
+    var font: Int
+}
+
+/// Splits text into runs of one font and one script.
+///
+/// The font is chosen per grapheme cluster, as Blink does (a cluster is never split across fonts,
+/// so a base and its marks, a ZWJ sequence or a flag shape together): the first font of the stack
+/// that covers every character of the cluster, ignoring default ignorables (ZWJ, variation
+/// selectors); failing that, the first that covers its base; failing that, the primary (.notdef).
+/// An emoji-presentation cluster (Emoji_Presentation, U+FE0F, a keycap, a modifier or a flag)
+/// goes to the first colour font that covers its base, even when a text font has a monochrome
+/// glyph for it. Runs also break where the script changes (Common and Inherited characters take
+/// the script before them), since HarfBuzz shapes one script at a time.
+struct FontRuns {
+    let stack: FontStack
+
+    func runs(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
+              graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) -> [FontRun] {
+        guard start < end else { return [] }
+        let slice = UnsafeBufferPointer(rebasing: text[start..<end])
+        if stack.fonts.count == 1 || primaryCoversPlainly(slice) {
+            return splitByScript(slice, offset: start, runs: [FontRun(start: start, end: end, font: 0)])
+        }
+        var runs: [FontRun] = []
+        var clusterStart = 0
+        graphemes(slice) { clusterEnd in
+            let font = fontIndex(for: UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd]))
+            if let last = runs.last, last.font == font {
+                runs[runs.count - 1].end = start + clusterEnd
+            } else {
+                runs.append(FontRun(start: start + clusterStart, end: start + clusterEnd, font: font))
+            }
+            clusterStart = clusterEnd
+        }
+        if clusterStart < slice.count {  // the iterator stopped early: keep the rest with the primary
+            runs.append(FontRun(start: start + clusterStart, end: end, font: 0))
+        }
+        return splitByScript(slice, offset: start, runs: runs)
+    }
+
+    /// The common case, decided without cluster analysis: the primary font has every character
+    /// and nothing asks for emoji presentation.
+    private func primaryCoversPlainly(_ slice: UnsafeBufferPointer<UInt16>) -> Bool {
+        let primary = stack.primary.face
+        for scalar in Scalars(slice) {
+            if scalar.value < 0x80 && scalar.value >= 0x20 { continue }
+            if FontRuns.asksForEmoji(scalar.value) { return false }
+            if th_is_default_ignorable(scalar.value) != 0 { continue }
+            if !primary.covers(scalar) { return false }
+        }
+        return true
+    }
+
+    private func fontIndex(for cluster: UnsafeBufferPointer<UInt16>) -> Int {
+        var base: Unicode.Scalar?
+        var emoji = false
+        var scalars: [Unicode.Scalar] = []
+        for scalar in Scalars(cluster) {
+            if FontRuns.asksForEmoji(scalar.value) { emoji = true }
+            if scalar.value == 0xFE0E { emoji = false }  // text presentation selector
+            if th_is_default_ignorable(scalar.value) != 0 { continue }
+            if base == nil { base = scalar }
+            scalars.append(scalar)
+        }
+        guard let base else { return 0 }
+        let fonts = stack.fonts
+        if emoji, let index = fonts.indices.first(where: { fonts[$0].face.hasColorGlyphs && fonts[$0].face.covers(base) }) {
+            return index
+        }
+        if let index = fonts.indices.first(where: { i in scalars.allSatisfy { fonts[i].face.covers($0) } }) {
+            return index
+        }
+        return fonts.indices.first { fonts[$0].face.covers(base) } ?? 0
+    }
+
+    /// UTS #51: characters that make a cluster an emoji presentation.
+    static func asksForEmoji(_ value: UInt32) -> Bool {
+        if value < 0x2000 { return false }
+        return value == 0xFE0F || value == 0x20E3 || th_is_emoji_presentation(value) != 0
+            || th_is_emoji_modifier(value) != 0 || th_is_regional_indicator(value) != 0
+    }
+
+    private func splitByScript(_ slice: UnsafeBufferPointer<UInt16>, offset: Int, runs: [FontRun]) -> [FontRun] {
+        let funcs = hb_unicode_funcs_get_default()
+        var result: [FontRun] = []
+        for run in runs {
+            var current = HB_SCRIPT_INVALID
+            var runStart = run.start
+            var position = run.start - offset
+            let runEnd = run.end - offset
+            while position < runEnd {
+                let (scalar, length) = Scalars.decode(slice, at: position)
+                let script = hb_unicode_script(funcs, scalar)
+                let isNeutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+                if !isNeutral {
+                    if current != HB_SCRIPT_INVALID && script != current {
+                        result.append(FontRun(start: runStart, end: offset + position, font: run.font))
+                        runStart = offset + position
+                    }
+                    current = script
+                }
+                position += length
+            }
+            result.append(FontRun(start: runStart, end: run.end, font: run.font))
+        }
+        return result
+    }
+}
+
+/// Unicode scalars of UTF-16 code units; a lone surrogate reads as U+FFFD.
+struct Scalars: Sequence, IteratorProtocol {
+    private let units: UnsafeBufferPointer<UInt16>
+    private var position = 0
+
+    init(_ units: UnsafeBufferPointer<UInt16>) { self.units = units }
+
+    mutating func next() -> Unicode.Scalar? {
+        guard position < units.count else { return nil }
+        let (value, length) = Scalars.decode(units, at: position)
+        position += length
+        return Unicode.Scalar(value) ?? "\u{FFFD}"
+    }
+
+    static func decode(_ units: UnsafeBufferPointer<UInt16>, at i: Int) -> (UInt32, Int) {
+        let unit = units[i]
+        if unit & 0xFC00 == 0xD800, i + 1 < units.count, units[i + 1] & 0xFC00 == 0xDC00 {
+            return (0x10000 + (UInt32(unit & 0x3FF) << 10) + UInt32(units[i + 1] & 0x3FF), 2)
+        }
+        if unit & 0xF800 == 0xD800 { return (0xFFFD, 1) }
+        return (UInt32(unit), 1)
+    }
+}
