@@ -110,7 +110,7 @@ struct CLITests {
     @Test("bad input gets one clear line, a documented exit code and no stdout", arguments: [
         BadInput(arguments: ["--bogus", "x"], status: 2, message: "textheight: unknown option '--bogus'" + usage),
         BadInput(arguments: ["x"], status: 2,
-                 message: "textheight: --width is required (the view's outer width in points)" + usage),
+                 message: "textheight: --width is required (the view's outer width)" + usage),
         BadInput(arguments: ["--width", "nan", "x"], status: 2,
                  message: "textheight: --width must be a finite number ≥ 0 and ≤ 1000000, got 'nan'" + usage),
         BadInput(arguments: ["--width", "-4", "x"], status: 2,

@@ -9,12 +9,23 @@ public struct BreakRules: Sendable, Equatable {
     public var tabStops: TabStops
     /// How a line's width is compared with the available width.
     public var fit: FitRule
+    /// Who decides breaks next to ASCII characters.
+    public var asciiPairs: AsciiPairs
 
-    public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule) {
+    public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule,
+                asciiPairs: AsciiPairs = .icu) {
         self.locale = locale
         self.hanging = hanging
         self.tabStops = tabStops
         self.fit = fit
+        self.asciiPairs = asciiPairs
+    }
+
+    public enum AsciiPairs: Sendable, Equatable {
+        /// ICU's UAX #14 everywhere.
+        case icu
+        /// Blink's own table between ASCII characters, breaks after space runs (BlinkLineBreaks).
+        case blink
     }
 
     public enum HangingWhitespace: Sendable, Equatable {

@@ -22,6 +22,8 @@ public final class FontFace: @unchecked Sendable {
     public let advanceCorrection: Double
     /// Distinguishes faces in width caches.
     let identity: ObjectIdentifier
+    /// cmap coverage of U+0000…U+007F, one bit each: the hot path of font fallback.
+    private let asciiCoverage: (UInt64, UInt64)
     let hbFont: OpaquePointer
     private let hbFace: OpaquePointer
     private let bytes: FontBytes
@@ -80,6 +82,13 @@ public final class FontFace: @unchecked Sendable {
         hb_font_make_immutable(font)
         advanceCorrection = isColorBitmap
             ? FontFace.strikeCorrection(bytes, faceIndex: faceIndex, font: font, unitsPerEm: upem) : 1
+        var coverage: (UInt64, UInt64) = (0, 0)
+        for code in 0..<128 {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, hb_codepoint_t(code), &glyph) != 0 else { continue }
+            if code < 64 { coverage.0 |= 1 << UInt64(code) } else { coverage.1 |= 1 << UInt64(code - 64) }
+        }
+        asciiCoverage = coverage
         self.path = path
         self.faceIndex = faceIndex
         self.metrics = metrics
@@ -106,6 +115,9 @@ public final class FontFace: @unchecked Sendable {
 
     /// Whether the face maps `scalar` to a glyph (its cmap, no shaping).
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 64 { return asciiCoverage.0 & (1 << UInt64(value)) != 0 }
+        if value < 128 { return asciiCoverage.1 & (1 << UInt64(value - 64)) != 0 }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
     }

@@ -23,6 +23,8 @@ public struct Measurement: Sendable, Equatable {
     public var overflowingLines: Int
     /// Per line, when asked for.
     public var lines: [MeasuredLine]
+    /// CSS only: `element.scrollHeight`, an integer (glyph overflow of the last line included).
+    public var scrollHeight: Double?
 
     public init(boxHeight: Double, contentHeight: Double, textHeight: Double, lineCount: Int, scrolls: Bool,
                 wrapWidth: Double, lineHeight: Double, minHeight: Double?, maxHeight: Double?,

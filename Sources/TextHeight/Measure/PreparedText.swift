@@ -56,7 +56,7 @@ public struct PreparedText: Sendable {
         tabInterval = PreparedText.tabInterval(rules.tabStops, font: fonts.primary, shaper: shaper)
         units.withUnsafeBufferPointer { text in
             var start = 0
-            iterator.forEachBoundary(in: text) { end, isHard in
+            forEachBreak(in: text, iterator: iterator) { end, isHard in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper)
                 start = end
             }
@@ -64,6 +64,32 @@ public struct PreparedText: Sendable {
     }
 
     public var isEmpty: Bool { utf16.isEmpty }
+
+    /// Break opportunities in order, ending with `text.count`: ICU's, or Blink's rules over ICU's.
+    private func forEachBreak(in text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator,
+                              _ body: (Int, Bool) -> Void) {
+        guard rules.asciiPairs == .blink else {
+            iterator.forEachBoundary(in: text, body)
+            return
+        }
+        var icuBreaks: [Int] = []
+        var hard: Set<Int> = []
+        iterator.forEachBoundary(in: text) { position, isHard in
+            icuBreaks.append(position)
+            if isHard { hard.insert(position) }
+        }
+        var next = 0  // index into icuBreaks of the first break ≥ i
+        for i in 1..<max(text.count, 1) {
+            while next < icuBreaks.count && icuBreaks[next] < i { next += 1 }
+            let icu = next < icuBreaks.count && icuBreaks[next] == i
+            if hard.contains(i) {
+                body(i, true)
+            } else if !CharacterClass.isLineBreak(text[i - 1]) && BlinkLineBreaks.allowsBreak(text, before: i, icu: icu) {
+                body(i, false)
+            }
+        }
+        if !text.isEmpty { body(text.count, hard.contains(text.count)) }
+    }
 
     /// Whether the last character is a mandatory break (LF, CR, U+2028, …): a text view then
     /// shows an empty line for the caret after it.

@@ -24,11 +24,14 @@ final class BreakIterator {
             body(text.count, false)
             return
         }
-        var isHard: Int32 = 0
+        var ruleStatus: Int32 = 0
         while true {
-            let position = th_break_next(iterator, &isHard)
+            let position = Int(th_break_next(iterator, &ruleStatus))
             if position < 0 { break }
-            body(Int(position), isHard != 0)
+            // Mandatory when it follows BK/CR/LF/NL. ICU's rule status cannot say: boundaries
+            // from the Thai/Lao/Khmer dictionaries carry the status of the next rule-based one,
+            // which is "hard" before a final newline.
+            body(position, position > 0 && CharacterClass.isLineBreak(text[position - 1]))
         }
     }
 }

@@ -50,7 +50,10 @@ struct FontRuns {
     private func primaryCoversPlainly(_ slice: UnsafeBufferPointer<UInt16>) -> Bool {
         let primary = stack.primary.face
         for scalar in Scalars(slice) {
-            if scalar.value < 0x80 && scalar.value >= 0x20 { continue }
+            if scalar.value < 0x80 {
+                if !primary.covers(scalar) && scalar.value >= 0x20 { return false }
+                continue
+            }
             if FontRuns.asksForEmoji(scalar.value) { return false }
             if th_is_default_ignorable(scalar.value) != 0 { continue }
             if !primary.covers(scalar) { return false }

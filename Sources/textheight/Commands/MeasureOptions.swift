@@ -28,7 +28,7 @@ struct MeasureOptions {
     /// Measures `content` at every `--width`, one JSON object per width, each opening with `prefix`.
     func measure(_ content: String, faces: FaceCache, shaper: Shaper, prefix: JSONObject = JSONObject())
         throws(Failure) -> [JSONObject] {
-        let textModel: TextKitModel
+        let textModel: any PlatformModel
         do { textModel = try model.makeModel(limits: limits.validated()) } catch { throw .usage(error) }
         guard content.utf8.count <= text.maxBytes else {
             throw Failure(code: .input, message: "the text has \(content.utf8.count) bytes; --max-bytes is \(text.maxBytes)")
@@ -40,7 +40,7 @@ struct MeasureOptions {
         let results: [MeasureResult]
         do { results = try textModel.measure(request, shaper: shaper) } catch { throw .text(error) }
         return results.map {
-            measurementJSON($0, model: model.model.rawValue, measure: model.measure.rawValue, prefix: prefix)
+            measurementJSON($0, model: model.model.rawValue, measure: model.measureName, prefix: prefix)
         }
     }
 }

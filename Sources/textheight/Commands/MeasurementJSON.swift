@@ -9,6 +9,7 @@ func measurementJSON(_ result: MeasureResult, model: String, measure: String,
     json.add("contentHeight", m.contentHeight)
     json.add("lineCount", m.lineCount)
     json.add("scrolls", m.scrolls)
+    json.add("scrollHeight", m.scrollHeight)
     json.add("textHeight", m.textHeight)
     json.add("lineHeight", m.lineHeight)
     json.add("width", result.width)

@@ -5,11 +5,12 @@ struct ModelOptions: OptionGroup {
     static let title = "MODEL OPTIONS"
     static let options = [
         OptionSpec(name: "width", value: "<pt[,pt…]>", help: "The view's outer width; a list measures each (required)"),
-        OptionSpec(name: "model", value: "<name>", help: "Platform model: textkit (default: textkit)"),
+        OptionSpec(name: "model", value: "<name>",
+                   help: "textkit (iOS UITextView) or css (a Chromium <textarea>/<div>) (default: textkit)"),
         OptionSpec(name: "measure", value: "<kind>",
-                   help: "textview (UITextView contentSize) or boundingrect (NSString.boundingRect) (default: textview)"),
+                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea)"),
         OptionSpec(name: "inset", value: "<t[,r[,b[,l]]]>",
-                   help: "textContainerInset in CSS order (default: 8,0,8,0 for textview, 0 for boundingrect)"),
+                   help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css: padding (default: 0); CSS order"),
         OptionSpec(name: "padding", value: "<pt>",
                    help: "lineFragmentPadding at both line ends (default: 5 for textview, 0 for boundingrect)"),
         OptionSpec(name: "line-height-multiple", value: "<x>", help: "NSParagraphStyle.lineHeightMultiple (default: 0, off)"),
@@ -19,20 +20,29 @@ struct ModelOptions: OptionGroup {
         OptionSpec(name: "paragraph-spacing", value: "<pt>", help: "NSParagraphStyle.paragraphSpacing (default: 0)"),
         OptionSpec(name: "paragraph-spacing-before", value: "<pt>",
                    help: "NSParagraphStyle.paragraphSpacingBefore (default: 0)"),
-        OptionSpec(name: "scale", value: "<n>", help: "Screen scale: heights ceil to 1/n point (default: 1)"),
+        OptionSpec(name: "scale", value: "<n>", help: "textkit: heights ceil to 1/n point (default: 1)"),
+        OptionSpec(name: "line-height", value: "<normal|x|Npx>", help: "css: line-height (default: normal)"),
+        OptionSpec(name: "border", value: "<px>", help: "css: border width on every side (default: 0)"),
+        OptionSpec(name: "white-space", value: "<kind>", help: "css: pre-wrap or break-spaces (default: pre-wrap)"),
     ]
 
-    enum ModelName: String, CaseIterable { case textkit }
+    enum ModelName: String, CaseIterable { case textkit, css }
 
     var widths: [Double] = []
     var model = ModelName.textkit
-    var measure = TextKitModel.Measure.textView
+    var measure: String?
     var inset: Insets?
+    var lineHeight = CSSModel.LineHeight.normal
+    var border = 0.0
+    var whiteSpace = CSSModel.WhiteSpace.preWrap
+    /// Flags given that only one model reads, to refuse them under the other.
+    var given: Set<String> = []
     var padding: Double?
     var paragraph = ParagraphStyle()
     var scale = 1.0
 
     mutating func apply(_ name: String, _ value: String) throws(UsageError) {
+        given.insert(name)
         switch name {
         case "width":
             widths = []
@@ -40,7 +50,17 @@ struct ModelOptions: OptionGroup {
                 widths.append(try Value.number(String(item), flag: "--width"))
             }
         case "model": model = try Value.choice(value, flag: "--model", as: ModelName.self)
-        case "measure": measure = try Value.choice(value, flag: "--measure", as: TextKitModel.Measure.self)
+        case "measure": measure = value
+        case "line-height":
+            if value == "normal" {
+                lineHeight = .normal
+            } else if value.hasSuffix("px") {
+                lineHeight = .pixels(try Value.number(String(value.dropLast(2)), flag: "--line-height", atMost: 10_000))
+            } else {
+                lineHeight = .multiple(try Value.number(value, flag: "--line-height", atMost: 100))
+            }
+        case "border": border = try Value.number(value, flag: "--border")
+        case "white-space": whiteSpace = try Value.choice(value, flag: "--white-space", as: CSSModel.WhiteSpace.self)
         case "inset":
             var values: [Double] = []
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
@@ -64,15 +84,35 @@ struct ModelOptions: OptionGroup {
         }
     }
 
+    static let textKitOnly: Set<String> = ["padding", "line-height-multiple", "line-spacing", "min-line-height",
+                                          "max-line-height", "paragraph-spacing", "paragraph-spacing-before", "scale"]
+    static let cssOnly: Set<String> = ["line-height", "border", "white-space"]
+
     /// The model, checked against every width: insets and padding must leave room for text.
-    func makeModel(limits: Limits) throws(UsageError) -> TextKitModel {
-        guard !widths.isEmpty else { throw UsageError("--width is required (the view's outer width in points)") }
-        let model = TextKitModel(measure: measure, inset: inset, lineFragmentPadding: padding,
-                                 paragraph: paragraph, limits: limits, scale: scale)
-        for width in widths where model.wrapWidth(forWidth: width) < 0 {
-            let taken = width - model.wrapWidth(forWidth: width)
+    func makeModel(limits: Limits) throws(UsageError) -> any PlatformModel {
+        guard !widths.isEmpty else { throw UsageError("--width is required (the view's outer width)") }
+        let foreign = model == .textkit ? ModelOptions.cssOnly : ModelOptions.textKitOnly
+        if let flag = given.intersection(foreign).sorted().first {
+            throw UsageError("--\(flag) does not apply to --model \(model.rawValue)")
+        }
+        let platform: any PlatformModel
+        switch model {
+        case .textkit:
+            let kind = try Value.choice(measure ?? "textview", flag: "--measure", as: TextKitModel.Measure.self)
+            platform = TextKitModel(measure: kind, inset: inset, lineFragmentPadding: padding,
+                                    paragraph: paragraph, limits: limits, scale: scale)
+        case .css:
+            let kind = try Value.choice(measure ?? "textarea", flag: "--measure", as: CSSModel.Measure.self)
+            platform = CSSModel(measure: kind, padding: inset ?? .zero, border: border, lineHeight: lineHeight,
+                                whiteSpace: whiteSpace, limits: limits)
+        }
+        for width in widths where platform.wrapWidth(forWidth: width) < 0 {
+            let taken = width - platform.wrapWidth(forWidth: width)
             throw UsageError("insets and padding take \(JSONObject.number(taken)) of --width \(JSONObject.number(width)); no room is left for text")
         }
-        return model
+        return platform
     }
+
+    /// The measure's name as printed: the model's default when not given.
+    var measureName: String { measure ?? (model == .textkit ? "textview" : "textarea") }
 }

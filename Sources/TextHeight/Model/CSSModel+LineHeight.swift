@@ -1,0 +1,66 @@
+/// CSS line heights as Blink computes them.
+extension CSSModel {
+    /// One row of the primary font: what `rows`, min/max lines and a textarea's extra row use.
+    func rowHeight(_ font: Font) -> Double { lineHeight([font]) }
+
+    /// The height of a line box holding glyphs of `fonts` (the primary font always counts: the strut).
+    ///
+    /// - A number or a length: LayoutUnit(value), floored (1.2 × 16 px = 19.2 → 19.1875); fallback
+    ///   fonts never make such a line taller.
+    /// - `normal`: each font's rounded ascent, descent and line gap (SimpleFontData::PlatformInit);
+    ///   the gap is leading split ⌊gap/2⌋ above and the rest below (CSS 2.1 §10.8.1 half-leading,
+    ///   floored in line_utils.cc); the line is the largest (ascent + top) plus the largest
+    ///   (descent + bottom) over the fonts on it.
+    func lineHeight(_ fonts: [Font]) -> Double {
+        switch lineHeight {
+        case .multiple(let m): return LayoutUnit.floor(m * fonts[0].size)
+        case .pixels(let px): return LayoutUnit.floor(px)
+        case .normal:
+            var above = 0.0, below = 0.0
+            for font in fonts {
+                let metrics = BlinkFontMetrics(font)
+                let topLeading = (metrics.lineGap / 2).rounded(.down)
+                above = max(above, metrics.ascent + topLeading)
+                below = max(below, metrics.descent + metrics.lineGap - topLeading)
+            }
+            return above + below
+        }
+    }
+
+    /// The bottom of the primary font's glyph box in a line box `lineHeight` tall: half-leading
+    /// (floored) + ascent + descent. scrollHeight reaches it when the line height is smaller
+    /// than the font.
+    func glyphBottom(_ font: Font, lineHeight: Double) -> Double {
+        let m = BlinkFontMetrics(font)
+        return ((lineHeight - (m.ascent + m.descent)) / 2).rounded(.down) + m.ascent + m.descent
+    }
+}
+
+/// A font's vertical metrics as Blink sees them on Linux, in whole px.
+///
+/// Skia's FreeType backend reads OS/2 typo metrics when USE_TYPO_METRICS is set, else hhea;
+/// SimpleFontData rounds ascent, descent and line gap (SkScalarRoundToScalar: half up).
+/// FontMetrics::AscentDescentWithHacks (font_metrics.cc) then, on Linux with subpixel
+/// positioning, moves one pixel from ascent to descent when the descent was rounded down, so
+/// that descenders are not clipped.
+struct BlinkFontMetrics {
+    var ascent: Double
+    var descent: Double
+    var lineGap: Double
+
+    init(_ font: Font) {
+        let m = font.face.metrics
+        let typo = m.useTypoMetrics && m.hasOS2
+        let scale = font.metricsScale
+        let rawAscent = Double(typo ? m.typoAscender : m.hheaAscender) * scale
+        let rawDescent = Double(-(typo ? m.typoDescender : m.hheaDescender)) * scale
+        let rawGap = Double(typo ? m.typoLineGap : m.hheaLineGap) * scale
+        ascent = (rawAscent + 0.5).rounded(.down)
+        descent = (rawDescent + 0.5).rounded(.down)
+        lineGap = (rawGap + 0.5).rounded(.down)
+        if descent < rawDescent && ascent >= 1 {
+            descent += 1
+            ascent -= 1
+        }
+    }
+}

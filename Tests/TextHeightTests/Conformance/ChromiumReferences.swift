@@ -1,0 +1,84 @@
+import Foundation
+@testable import TextHeight
+
+/// fixtures/chromium/references.jsonl: layouts recorded from headless Chromium by
+/// fixtures/chromium/record.py (its header names the Chromium version and font digests).
+struct ChromiumCase {
+    var id: String
+    var text: String
+    var font: String
+    var fallback: [String]
+    var size: Double
+    var width: Double
+    var lineHeight: CSSModel.LineHeight
+    var measure: CSSModel.Measure
+    var lineCount: Int
+    var lineStarts: [Int]
+    var height: Double
+    var scrollHeight: Double
+
+    static func load() throws -> (version: String, cases: [ChromiumCase]) {
+        let path = Fixtures.root + "/fixtures/chromium/references.jsonl"
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+        var cases: [ChromiumCase] = []
+        for line in lines.dropFirst() {
+            guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            let lineHeight: CSSModel.LineHeight
+            if let number = o["lineHeight"] as? Double {
+                lineHeight = .multiple(number)
+            } else if let text = o["lineHeight"] as? String, text.hasSuffix("px"), let px = Double(text.dropLast(2)) {
+                lineHeight = .pixels(px)
+            } else {
+                lineHeight = .normal
+            }
+            cases.append(ChromiumCase(
+                id: o["id"] as? String ?? "", text: o["text"] as? String ?? "", font: o["font"] as? String ?? "",
+                fallback: o["fallback"] as? [String] ?? [], size: (o["size"] as? NSNumber)?.doubleValue ?? 0,
+                width: (o["width"] as? NSNumber)?.doubleValue ?? 0, lineHeight: lineHeight,
+                measure: CSSModel.Measure(rawValue: o["measure"] as? String ?? "") ?? .div,
+                lineCount: o["lineCount"] as? Int ?? -1, lineStarts: o["lineStarts"] as? [Int] ?? [],
+                height: (o["height"] as? NSNumber)?.doubleValue ?? -1,
+                scrollHeight: (o["scrollHeight"] as? NSNumber)?.doubleValue ?? -1))
+        }
+        return (header?["chromium"] as? String ?? "?", cases)
+    }
+}
+
+/// The CSS model's verdict on one recorded case.
+struct ConformanceResult {
+    var reference: ChromiumCase
+    var lineStarts: [Int]
+    var height: Double
+    var scrollHeight: Double
+    var startsMatch: Bool { lineStarts == reference.lineStarts }
+    var heightMatches: Bool { abs(height - reference.height) < 1.0 / 128 }
+    var scrollMatches: Bool { scrollHeight == reference.scrollHeight }
+}
+
+enum Conformance {
+    static func run(_ cases: [ChromiumCase]) throws -> [ConformanceResult] {
+        var faces: [String: FontFace] = [:]
+        func face(_ path: String) throws -> FontFace {
+            if let face = faces[path] { return face }
+            let face = try FontFace(file: Fixtures.root + "/" + path)
+            faces[path] = face
+            return face
+        }
+        let shaper = Shaper()
+        return try cases.map { c in
+            let primary = try Font(face: face(c.font), size: c.size)
+            let fallbacks = try c.fallback.map { try Font(face: face($0), size: c.size) }
+            let fonts = try FontStack(primary, fallbacks: fallbacks)
+            let model = CSSModel(measure: c.measure, lineHeight: c.lineHeight)
+            let prepared = try model.prepare(c.text, fonts: fonts, shaper: shaper)
+            // Line starts come from the div (the recorder measures them there).
+            let div = CSSModel(measure: .div, lineHeight: c.lineHeight)
+            let starts = div.measure(prepared, width: c.width, includeLines: true).lines.map(\.start)
+            // Recorded `height` is the div's getBoundingClientRect for both measures.
+            let divHeight = div.measure(prepared, width: c.width).contentHeight
+            let m = model.measure(prepared, width: c.width)
+            return ConformanceResult(reference: c, lineStarts: starts, height: divHeight, scrollHeight: m.scrollHeight ?? -1)
+        }
+    }
+}
