@@ -74,24 +74,38 @@ extension PreparedText {
 
     /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
     /// remainder, which stays on the current line and may be followed by more segments.
+    ///
+    /// The whole segment's glyph advances give a first guess; each candidate line is then shaped
+    /// on its own and the break moved until that fits, as Blink's ShapingLineBreaker reshapes the
+    /// line it cuts (a ligature such as "fi" splits, a kern into the next glyph no longer counts).
     private func breakInsideSegment(from start: Int, to end: Int, available: Double, mask: UInt32, shaper: Shaper,
                                     lineStart: inout Int, emit: (Line) -> Void) -> Double {
         let ends = graphemeAdvances(from: start, to: end, shaper: shaper)
+        var pieceStart = start
         var consumed = 0.0
         var first = 0  // index of the first grapheme not yet on a line
         while first < ends.count {
-            var last = first  // at least one grapheme per line
-            while last + 1 < ends.count && rules.fits(ends[last + 1].advance - consumed, in: available) {
+            var last = first
+            while last + 1 < ends.count && rules.fits(ends[last + 1].advance - consumed, in: available) { last += 1 }
+            var lastWidth = width(from: pieceStart, to: ends[last].end, shaper: shaper)
+            while last + 1 < ends.count {
+                let wider = width(from: pieceStart, to: ends[last + 1].end, shaper: shaper)
+                guard rules.fits(wider, in: available) else { break }
                 last += 1
+                lastWidth = wider
             }
-            if last == ends.count - 1 { break }  // the remainder fits: it stays on this line
-            emit(Line(start: lineStart, end: ends[last].end, width: ends[last].advance - consumed,
-                      fontMask: mask, isEmergencyBreak: true))
+            while last > first && !rules.fits(lastWidth, in: available) {
+                last -= 1
+                lastWidth = width(from: pieceStart, to: ends[last].end, shaper: shaper)
+            }
+            if last == ends.count - 1 { return lastWidth }  // the remainder fits: it stays on this line
+            emit(Line(start: lineStart, end: ends[last].end, width: lastWidth, fontMask: mask, isEmergencyBreak: true))
             lineStart = ends[last].end
+            pieceStart = ends[last].end
             consumed = ends[last].advance
             first = last + 1
         }
-        return (ends.last?.advance ?? 0) - consumed
+        return 0
     }
 
     /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen.

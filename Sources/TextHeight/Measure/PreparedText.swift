@@ -164,6 +164,12 @@ public struct PreparedText: Sendable {
         return pieces
     }
 
+    /// The advance of `start..<end` shaped on its own, as a line holding just that text is shaped.
+    func width(from start: Int, to end: Int, shaper: Shaper) -> Double {
+        var mask: UInt32 = 0
+        return utf16.withUnsafeBufferPointer { measure($0, from: start, to: end, shaper: shaper, mask: &mask).width }
+    }
+
     /// Cumulative advances at each grapheme end of `start..<end`, in points, for breaking inside a
     /// word wider than the line (UAX #29: never inside an emoji sequence or a base + mark).
     func graphemeAdvances(from start: Int, to end: Int, shaper: Shaper) -> [(end: Int, advance: Double)] {

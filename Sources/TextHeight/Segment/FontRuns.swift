@@ -14,9 +14,11 @@ struct FontRun: Equatable {
 /// so a base and its marks, a ZWJ sequence or a flag shape together): the first font of the stack
 /// that covers every character of the cluster, ignoring default ignorables (ZWJ, variation
 /// selectors); failing that, the first that covers its base; failing that, the primary (.notdef).
-/// An emoji-presentation cluster (Emoji_Presentation, U+FE0F, a keycap, a modifier or a flag)
-/// goes to the first colour font that covers its base, even when a text font has a monochrome
-/// glyph for it. Runs also break where the script changes (Common and Inherited characters take
+/// A cluster that asks for emoji presentation explicitly (U+FE0F, or a keycap U+20E3) goes to the
+/// first colour font that covers its base, even when a text font has a monochrome glyph for it;
+/// other emoji (😀, flags, modifiers) take the first font that covers the whole cluster, colour
+/// or not: recorded Chromium 156 draws "😀" with DejaVu Sans, which has it, ahead of Noto Color
+/// Emoji, but "❤️" with the colour font although Inter has U+2764. Runs also break where the script changes (Common and Inherited characters take
 /// the script before them), since HarfBuzz shapes one script at a time.
 struct FontRuns {
     let stack: FontStack
@@ -66,8 +68,7 @@ struct FontRuns {
         var emoji = false
         var scalars: [Unicode.Scalar] = []
         for scalar in Scalars(cluster) {
-            if FontRuns.asksForEmoji(scalar.value) { emoji = true }
-            if scalar.value == 0xFE0E { emoji = false }  // text presentation selector
+            if scalar.value == 0xFE0F || scalar.value == 0x20E3 { emoji = true }
             if th_is_default_ignorable(scalar.value) != 0 { continue }
             if base == nil { base = scalar }
             scalars.append(scalar)
@@ -83,7 +84,7 @@ struct FontRuns {
         return fonts.indices.first { fonts[$0].face.covers(base) } ?? 0
     }
 
-    /// UTS #51: characters that make a cluster an emoji presentation.
+    /// UTS #51 characters that may need a colour font: such a segment takes the cluster path.
     static func asksForEmoji(_ value: UInt32) -> Bool {
         if value < 0x2000 { return false }
         return value == 0xFE0F || value == 0x20E3 || th_is_emoji_presentation(value) != 0
