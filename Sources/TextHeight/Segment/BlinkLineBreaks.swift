@@ -4,7 +4,9 @@
 /// - between two printable ASCII characters, Blink's own `kAsciiLineBreakTable` decides (breaks
 ///   before `(` `<` `[` `{` after some punctuation, after `-` and `?`; none after `/`), and `-`
 ///   before a digit breaks only after an ASCII letter or digit (`ABCD-1234`, not `-5`);
-/// - where either side is beyond ASCII (U+00A0 excepted), ICU's UAX #14 iterator decides.
+/// - where either side is beyond ASCII (U+00A0 excepted), ICU's UAX #14 iterator decides, with
+///   the Unicode 15.1 form of LB21a that Chromium's newer ICU has and ICU 72 lacks: after a Hebrew
+///   letter and a hyphen or maqaf, a break is allowed before another Hebrew letter (`חד־פעמית`).
 enum BlinkLineBreaks {
     /// Whether a line may break before `text[i]` (0 < i < count), given ICU's verdict there.
     static func allowsBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int, icu: Bool) -> Bool {
@@ -17,8 +19,23 @@ enum BlinkLineBreaks {
         if isTableCharacter(previous) && isTableCharacter(current) {
             return tableAllows(previous, current)
         }
-        if needsICU(previous) || needsICU(current) { return icu }
+        if needsICU(previous) || needsICU(current) {
+            return icu || hebrewHyphenBreak(text, before: i)
+        }
         return false
+    }
+
+    /// UAX #14 15.1 LB21a: HL (HY | BA−East Asian) × [^HL]; ICU 72 applies the older HL (HY | BA) ×.
+    private static func hebrewHyphenBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool {
+        guard i >= 2, isHebrewLetter(text[i]), isHebrewLetter(text[i - 2]) else { return false }
+        switch text[i - 1] {
+        case 0x2D, 0x05BE, 0x2010, 0x2012, 0x2013: return true
+        default: return false
+        }
+    }
+
+    private static func isHebrewLetter(_ c: UInt16) -> Bool {
+        (c >= 0x05D0 && c <= 0x05EA) || (c >= 0x05EF && c <= 0x05F2) || (c >= 0xFB1D && c <= 0xFB4F)
     }
 
     private static func isBreakableSpace(_ c: UInt16) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A }

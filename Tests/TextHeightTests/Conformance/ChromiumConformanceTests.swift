@@ -2,21 +2,43 @@ import Foundation
 import Testing
 @testable import TextHeight
 
-/// The CSS model against layouts recorded from Chromium (fixtures/chromium), parley-style: the
-/// known residual counts are asserted exactly, so an improvement or a regression both show.
+/// The CSS model against layouts recorded from Chromium 156 (fixtures/chromium/references.jsonl,
+/// recorded by fixtures/chromium/record.py), parley-style: the known residual counts are asserted
+/// exactly, so an improvement and a regression both fail until this file is updated.
 @Suite("CSS model against recorded Chromium layouts")
 struct ChromiumConformanceTests {
-    @Test("line starts, heights and scrollHeight agree with Chromium")
+    /// Residual classes (README "Known differences"): Blink's text-spacing-trim (HanKerning) on
+    /// fullwidth CJK punctuation, and Inter's `calt` arrow "->" shaped across a break opportunity.
+    static func residualClass(_ text: String) -> String? {
+        let cjkPunctuation: Set<Character> = ["、", "。", "，", "．", "：", "；", "！", "？", "・", "「", "」", "『", "』",
+                                              "（", "）", "《", "》", "〈", "〉", "【", "】", "〔", "〕", "［", "］", "｛", "｝", "“", "”"]
+        if text.contains(where: { cjkPunctuation.contains($0) }) { return "text-spacing-trim" }
+        if text.contains("->") { return "calt across a break" }
+        return nil
+    }
+
+    @Test("line starts match Chromium in every case but the known residual classes; heights match whenever starts do")
     func agreement() throws {
         let (version, cases) = try ChromiumCase.load()
         let results = try Conformance.run(cases)
-        let starts = results.filter(\.startsMatch).count
-        let heights = results.filter { $0.startsMatch && $0.heightMatches }.count
-        let scroll = results.filter { $0.startsMatch && $0.scrollMatches }.count
-        print("Chromium \(version): \(results.count) cases; line starts \(starts), heights \(heights), scrollHeight \(scroll)")
-        for r in results where !r.startsMatch || !r.heightMatches || !r.scrollMatches {
-            print("  \(r.reference.id) starts \(r.reference.lineStarts) vs \(r.lineStarts); height \(r.reference.height) vs \(r.height); scroll \(r.reference.scrollHeight) vs \(r.scrollHeight)")
+        let startMismatches = results.filter { !$0.startsMatch }
+        let heightMismatches = results.filter { $0.startsMatch && !$0.heightMatches }
+        let scrollMismatches = results.filter { $0.startsMatch && !$0.scrollMatches }
+        print("Chromium \(version): \(results.count) cases; line starts agree in \(results.count - startMismatches.count), "
+              + "heights (to 1/64 px) and scrollHeight in every case whose starts agree: "
+              + "\(heightMismatches.isEmpty && scrollMismatches.isEmpty)")
+        for r in startMismatches {
+            print("  \(r.reference.id) [\(ChromiumConformanceTests.residualClass(r.reference.text) ?? "unexplained")] "
+                  + "Chromium \(r.reference.lineStarts) textheight \(r.lineStarts)")
         }
-        #expect(results.count == cases.count)
+        #expect(cases.count == 2786)
+        #expect(heightMismatches.map(\.reference.id) == [])
+        #expect(scrollMismatches.map(\.reference.id) == [])
+        let classes = Dictionary(grouping: startMismatches) { ChromiumConformanceTests.residualClass($0.reference.text) ?? "unexplained" }
+            .mapValues(\.count)
+        #expect(classes == ["text-spacing-trim": 15, "calt across a break": 1, "unexplained": 2])
+        // Unexplained: a Latin + CJK line ends 0.2 px wider than Chromium's (README ledger).
+        #expect(startMismatches.filter { ChromiumConformanceTests.residualClass($0.reference.text) == nil }
+            .map(\.reference.id) == ["c1266-ja-0087-div", "c2212-zh-TW-0059-div"])
     }
 }
