@@ -72,7 +72,7 @@ struct BatchCheckTests {
     func goldenSuite() throws {
         let run = try CLIRun(["check", "fixtures/golden"])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.hasPrefix("all ") && run.stdout.hasSuffix(" match in 1 file\n"))
+        #expect(run.stdout.hasPrefix("all ") && run.stdout.hasSuffix(" match in 2 files\n"))
     }
 
     func temporaryGolden(_ contents: String) throws -> String {
