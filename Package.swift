@@ -28,6 +28,11 @@ let package = Package(
             dependencies: ["TextHeight"],
             linkerSettings: [.linkedLibrary("m")]
         ),
+        // The benchmark of issue 6 (scripts/bench/run.sh, BENCHMARKS.md).
+        .executableTarget(
+            name: "textheight-bench",
+            dependencies: ["TextHeight", "CHarfBuzz"]
+        ),
         .testTarget(
             name: "TextHeightTests",
             dependencies: ["TextHeight"]

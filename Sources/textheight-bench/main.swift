@@ -1,0 +1,229 @@
+import Glibc
+import TextHeight
+
+// textheight-bench: the in-process figures of issue 6 (the limit, cold measure, re-layout, scaling).
+// scripts/bench/run.sh runs it next to the real binary and Pango and prints the ratios.
+// Every figure is one JSON object line on stdout; notes go to stderr.
+
+let usage = """
+USAGE: textheight-bench [options] [figure...]
+figures: limit cold relayout scaling (default: all four), cold-fallback (with --fallback fonts)
+  --corpus PATH        JSONL with a "text" field per line (default: fixtures/corpus/messages.jsonl)
+  --font PATH          the file the raw-HarfBuzz limit opens; must be the embedded default font's file
+                       (default: fixtures/fonts/Inter-Regular.otf)
+  --size PT            font size (default: 17)
+  --width PT           outer width of the text view (default: 343)
+  --scaling-dir DIR    where scale-100k.txt, scale-1m.txt, scale-10m.txt are (default: .build/bench)
+  --fallback PATH      a fallback font for cold-fallback; repeat for a chain
+  --passes N           exactly N passes per figure (1 under callgrind); default: repeat for ~1 s, keep the best
+  --write-lines PATH   write each message's line count at the wrap width (one per line)
+"""
+
+struct Options {
+    var corpus = "fixtures/corpus/messages.jsonl"
+    var font = "fixtures/fonts/Inter-Regular.otf"
+    var size = 17.0
+    var width = 343.0
+    var scalingDir = ".build/bench"
+    var fallbacks: [String] = []
+    var passes: Int?
+    var writeLines: String?
+    var figures: [String] = []
+}
+
+func parse(_ arguments: [String]) throws(BenchError) -> Options {
+    var options = Options()
+    var i = 0
+    func value() throws(BenchError) -> String {
+        i += 1
+        guard i < arguments.count else { throw BenchError("\(arguments[i - 1]) needs a value") }
+        return arguments[i]
+    }
+    while i < arguments.count {
+        let argument = arguments[i]
+        switch argument {
+        case "--corpus": options.corpus = try value()
+        case "--font": options.font = try value()
+        case "--size": options.size = Double(try value()) ?? options.size
+        case "--width": options.width = Double(try value()) ?? options.width
+        case "--scaling-dir": options.scalingDir = try value()
+        case "--fallback": options.fallbacks.append(try value())
+        case "--passes": options.passes = Int(try value())
+        case "--write-lines": options.writeLines = try value()
+        case "--help", "-h":
+            writeAll(1, usage + "\n")
+            exit(0)
+        case "limit", "cold", "relayout", "scaling", "cold-fallback": options.figures.append(argument)
+        default: throw BenchError("unknown argument '\(argument)'\n\(usage)")
+        }
+        i += 1
+    }
+    if options.figures.isEmpty { options.figures = ["limit", "cold", "relayout", "scaling"] }
+    return options
+}
+
+func run(_ options: Options) throws -> Void {
+    let texts = try readJSONLStrings(options.corpus, key: "text")
+    let units = texts.map { Array($0.utf16) }
+    let utf16Total = units.reduce(0) { $0 + $1.count }
+    let utf8Total = texts.reduce(0) { $0 + $1.utf8.count }
+    let font = try Font.embeddedDefault(size: options.size)
+    let fonts = try FontStack(font)
+    let model = TextKitModel()
+    let passes = options.passes ?? 3
+    let minSeconds = options.passes == nil ? 1.0 : 0
+
+    var corpus = Record("corpus")
+    corpus.add("messages", texts.count)
+    corpus.add("utf16Units", utf16Total)
+    corpus.add("utf8Bytes", utf8Total)
+    corpus.add("width", options.width)
+    corpus.add("size", options.size)
+    corpus.emit()
+
+    for figure in options.figures {
+        switch figure {
+        case "limit":
+            let raw = try RawHarfBuzz(path: options.font)
+            let sameFont = try FontFace(file: options.font).digest == FontFace.embeddedDefault().digest
+            var total: Int64 = 0
+            let t = measureTime(passes: passes, minSeconds: minSeconds) { total = raw.shapeAll(units) }
+            sink += Double(total)
+            var r = Record("limit")
+            r.add("what", "hb_shape of each whole message, one buffer, same font file, no segmentation or breaking")
+            r.add("sameFontAsEmbedded", sameFont)
+            r.add("messages", texts.count)
+            r.add("seconds", t.best)
+            r.add("medianSeconds", t.median)
+            r.add("cpuSeconds", t.bestCPU)
+            r.add("passes", t.passes)
+            r.add("perSecond", Double(texts.count) / t.best)
+            r.emit()
+
+        case "cold", "cold-fallback":
+            var stack = fonts
+            if figure == "cold-fallback" {
+                guard !options.fallbacks.isEmpty else { throw BenchError("cold-fallback needs --fallback fonts") }
+                stack = try FontStack(font, fallbacks: options.fallbacks.map { path throws in
+                    try Font(file: path, size: options.size)
+                })
+            }
+            var errors = 0
+            let t = measureTime(passes: passes, minSeconds: minSeconds) {
+                let result = benchColdPass(texts, model: model, fonts: stack, width: options.width)
+                sink += result.sum
+                errors = result.errors
+            }
+            var r = Record(figure)
+            r.add("what", "fresh Shaper per pass, TextKitModel prepare + measure at the width, library in-process")
+            r.add("fonts", stack.fonts.count)
+            r.add("messages", texts.count)
+            r.add("errors", errors)
+            r.add("seconds", t.best)
+            r.add("medianSeconds", t.median)
+            r.add("cpuSeconds", t.bestCPU)
+            r.add("passes", t.passes)
+            r.add("perSecond", Double(texts.count) / t.best)
+            r.emit()
+            guard figure == "cold" else { break }
+
+            let fresh = measureTime(passes: options.passes ?? 2, minSeconds: 0) {
+                sink += benchColdFreshShaperPass(texts, model: model, fonts: stack, width: options.width)
+            }
+            var f = Record("cold-shaper-per-message")
+            f.add("what", "a new Shaper for every message: no width reuse across messages")
+            f.add("seconds", fresh.best)
+            f.add("perSecond", Double(texts.count) / fresh.best)
+            f.emit()
+
+            let shaper = Shaper()
+            sink += benchWarmPass(texts, model: model, fonts: stack, width: options.width, shaper: shaper)
+            let warm = measureTime(passes: passes, minSeconds: minSeconds) {
+                sink += benchWarmPass(texts, model: model, fonts: stack, width: options.width, shaper: shaper)
+            }
+            var w = Record("warm")
+            w.add("what", "the same Shaper again after a pass over the same texts: every width a cache hit")
+            w.add("seconds", warm.best)
+            w.add("perSecond", Double(texts.count) / warm.best)
+            w.emit()
+
+        case "relayout":
+            let shaper = Shaper()
+            var prepared: [PreparedText] = []
+            prepared.reserveCapacity(texts.count)
+            for text in texts { if let p = try? model.prepare(text, font: font, shaper: shaper) { prepared.append(p) } }
+            if let path = options.writeLines {
+                let wrap = model.wrapWidth(forWidth: options.width)
+                let lines = prepared.map { String($0.lineCount(width: wrap)) }.joined(separator: "\n") + "\n"
+                guard let file = fopen(path, "w") else { throw BenchError("cannot write '\(path)'") }
+                fputs(lines, file)
+                fclose(file)
+            }
+            let wrapWidths = relayoutWidths.map { model.wrapWidth(forWidth: $0) }
+            let layouts = prepared.count * relayoutWidths.count
+            var lineTotal = 0
+            let counting = measureTime(passes: options.passes ?? 5, minSeconds: minSeconds) {
+                lineTotal = benchRelayoutLineCount(prepared, wrapWidths: wrapWidths)
+            }
+            var a = Record("relayout-linecount")
+            a.add("what", "prepared.lineCount(width:) at 10 other widths")
+            a.add("widths", relayoutWidths.map { String(Int($0)) }.joined(separator: ","))
+            a.add("layouts", layouts)
+            a.add("lines", lineTotal)
+            a.add("seconds", counting.best)
+            a.add("medianSeconds", counting.median)
+            a.add("passes", counting.passes)
+            a.add("perSecond", Double(layouts) / counting.best)
+            a.emit()
+            let measuring = measureTime(passes: options.passes ?? 5, minSeconds: minSeconds) {
+                sink += benchRelayoutMeasure(prepared, model: model, widths: relayoutWidths)
+            }
+            var b = Record("relayout-measure")
+            b.add("what", "TextKitModel.measure(prepared, width:) at 10 other widths")
+            b.add("layouts", layouts)
+            b.add("seconds", measuring.best)
+            b.add("medianSeconds", measuring.median)
+            b.add("passes", measuring.passes)
+            b.add("perSecond", Double(layouts) / measuring.best)
+            b.emit()
+
+        case "scaling":
+            for (name, runs) in [("scale-100k.txt", 5), ("scale-1m.txt", 3), ("scale-10m.txt", 2)] {
+                let path = options.scalingDir + "/" + name
+                guard fileExists(path) else {
+                    note("\(path) is missing (scripts/bench/prepare.py writes it); scaling skipped")
+                    continue
+                }
+                let bytes = try readFile(path)
+                let text = String(decoding: bytes, as: UTF8.self)
+                var best: (prepare: Double, measure: Double, lines: Int) = (.infinity, .infinity, 0)
+                for _ in 0..<(options.passes ?? runs) {
+                    let pass = benchScalingPass(text, model: model, fonts: fonts, width: options.width)
+                    if pass.prepare + pass.measure < best.prepare + best.measure { best = pass }
+                }
+                let mb = Double(bytes.count) / 1_048_576
+                var r = Record("scaling")
+                r.add("file", name)
+                r.add("bytes", bytes.count)
+                r.add("utf16Units", text.utf16.count)
+                r.add("lines", best.lines)
+                r.add("prepareSeconds", best.prepare)
+                r.add("measureSeconds", best.measure)
+                r.add("seconds", best.prepare + best.measure)
+                r.add("secondsPerMB", (best.prepare + best.measure) / mb)
+                r.emit()
+            }
+
+        default:
+            break
+        }
+    }
+    if sink == 12345.678 { note("") }  // keep the results alive
+}
+
+do {
+    try run(try parse(Array(CommandLine.arguments.dropFirst())))
+} catch {
+    note("\(error)")
+    exit(2)
+}
