@@ -148,9 +148,10 @@ func benchRelayoutMeasure(_ prepared: [PreparedText], model: TextKitModel, width
 // MARK: 5. scaling
 
 @inline(never)
-func benchScalingPass(_ text: String, model: TextKitModel, fonts: FontStack, width: Double) -> (prepare: Double, measure: Double, lines: Int) {
+func benchScalingPass(_ text: String, model: TextKitModel, fonts: FontStack, width: Double,
+                      shaper: Shaper? = nil) -> (prepare: Double, measure: Double, lines: Int) {
     let t0 = now()
-    guard let prepared = try? model.prepare(text, fonts: fonts, shaper: Shaper()) else { return (.nan, .nan, 0) }
+    guard let prepared = try? model.prepare(text, fonts: fonts, shaper: shaper ?? Shaper()) else { return (.nan, .nan, 0) }
     let t1 = now()
     let m = model.measure(prepared, width: width)
     let t2 = now()

@@ -75,37 +75,47 @@ extension PreparedText {
     /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
     /// remainder, which stays on the current line and may be followed by more segments.
     ///
-    /// The whole segment's glyph advances give a first guess; each candidate line is then shaped
-    /// on its own and the break moved until that fits, as Blink's ShapingLineBreaker reshapes the
-    /// line it cuts (a ligature such as "fi" splits, a kern into the next glyph no longer counts).
+    /// Glyph advances of a window of the segment give a first guess; each candidate line is then
+    /// shaped on its own and the break moved until that fits, as Blink's ShapingLineBreaker
+    /// reshapes the line it cuts (a ligature such as "fi" splits, a kern into the next glyph no
+    /// longer counts). The window grows only as far as a line needs, so a 10 MB word costs time
+    /// and memory in proportion to its length, not to its square.
     private func breakInsideSegment(from start: Int, to end: Int, available: Double, mask: UInt32, shaper: Shaper,
                                     lineStart: inout Int, emit: (Line) -> Void) -> Double {
-        let ends = graphemeAdvances(from: start, to: end, shaper: shaper)
         var pieceStart = start
-        var consumed = 0.0
-        var first = 0  // index of the first grapheme not yet on a line
-        while first < ends.count {
-            var last = first
-            while last + 1 < ends.count && rules.fits(ends[last + 1].advance - consumed, in: available) { last += 1 }
-            var lastWidth = width(from: pieceStart, to: ends[last].end, shaper: shaper)
+        var window = 64
+        while true {
+            let windowEnd = min(end, pieceStart + window)
+            var ends = graphemeAdvances(from: pieceStart, to: windowEnd, shaper: shaper)
+            // A window that stops inside the segment may cut a grapheme: its end is no boundary.
+            if windowEnd < end { ends.removeLast() }
+            if ends.isEmpty || (windowEnd < end && rules.fits(ends[ends.count - 1].advance, in: available)) {
+                window *= 2  // the line may hold more than this window: look further
+                continue
+            }
+            var last = 0  // at least one grapheme per line
+            while last + 1 < ends.count && rules.fits(ends[last + 1].advance, in: available) { last += 1 }
+            // Where HarfBuzz says a cut is safe, the prefix's advance is exact; elsewhere shape it.
+            func lineWidth(_ k: Int) -> Double {
+                ends[k].safeToBreak ? ends[k].advance : width(from: pieceStart, to: ends[k].end, shaper: shaper)
+            }
+            var lastWidth = lineWidth(last)
             while last + 1 < ends.count {
-                let wider = width(from: pieceStart, to: ends[last + 1].end, shaper: shaper)
+                let wider = lineWidth(last + 1)
                 guard rules.fits(wider, in: available) else { break }
                 last += 1
                 lastWidth = wider
             }
-            while last > first && !rules.fits(lastWidth, in: available) {
+            while last > 0 && !rules.fits(lastWidth, in: available) {
                 last -= 1
-                lastWidth = width(from: pieceStart, to: ends[last].end, shaper: shaper)
+                lastWidth = lineWidth(last)
             }
-            if last == ends.count - 1 { return lastWidth }  // the remainder fits: it stays on this line
+            if ends[last].end == end { return lastWidth }  // the remainder fits: it stays on this line
             emit(Line(start: lineStart, end: ends[last].end, width: lastWidth, fontMask: mask, isEmergencyBreak: true))
             lineStart = ends[last].end
             pieceStart = ends[last].end
-            consumed = ends[last].advance
-            first = last + 1
+            window = max(64, 2 * (last + 1))
         }
-        return 0
     }
 
     /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen.

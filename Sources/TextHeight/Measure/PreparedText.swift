@@ -128,11 +128,28 @@ public struct PreparedText: Sendable {
         return content.missingGlyphs
     }
 
+    /// Longer runs of text without a break opportunity are shaped in pieces cut at grapheme
+    /// boundaries, so that a 10 MB word needs no 10-million-glyph HarfBuzz buffer (only kerning
+    /// across the cuts is lost, on input no platform lays out either).
+    static let maxShapedUnits = 1 << 16
+
     /// Shapes `text[start..<end]` run by run (one font, one script each); adds the fonts used to `mask`.
     private func measure(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, shaper: Shaper,
                          mask: inout UInt32) -> (width: Double, missingGlyphs: Int) {
         var width = 0.0
         var missing = 0
+        if end - start > PreparedText.maxShapedUnits {
+            var pieceStart = start
+            while pieceStart < end {
+                let pieceEnd = PreparedText.graphemeCut(text, near: pieceStart + PreparedText.maxShapedUnits,
+                                                        after: pieceStart, end: end, shaper: shaper)
+                let piece = measure(text, from: pieceStart, to: pieceEnd, shaper: shaper, mask: &mask)
+                width += piece.width
+                missing += piece.missingGlyphs
+                pieceStart = pieceEnd
+            }
+            return (width, missing)
+        }
         for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
             let font = fonts.fonts[run.font]
             let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face)
@@ -164,6 +181,18 @@ public struct PreparedText: Sendable {
         return pieces
     }
 
+    /// The last grapheme boundary at or before `target` (and after `floor`), or `end`.
+    private static func graphemeCut(_ text: UnsafeBufferPointer<UInt16>, near target: Int, after floor: Int,
+                                    end: Int, shaper: Shaper) -> Int {
+        guard target < end else { return end }
+        let windowStart = max(floor, target - 64)
+        var cut = windowStart
+        shaper.forEachGrapheme(in: UnsafeBufferPointer(rebasing: text[windowStart..<min(end, target + 64)])) { boundary in
+            if windowStart + boundary <= target { cut = windowStart + boundary }
+        }
+        return cut > floor ? cut : min(end, target)
+    }
+
     /// The advance of `start..<end` shaped on its own, as a line holding just that text is shaped.
     func width(from start: Int, to end: Int, shaper: Shaper) -> Double {
         var mask: UInt32 = 0
@@ -171,17 +200,22 @@ public struct PreparedText: Sendable {
     }
 
     /// Cumulative advances at each grapheme end of `start..<end`, in points, for breaking inside a
-    /// word wider than the line (UAX #29: never inside an emoji sequence or a base + mark).
-    func graphemeAdvances(from start: Int, to end: Int, shaper: Shaper) -> [(end: Int, advance: Double)] {
+    /// word wider than the line (UAX #29: never inside an emoji sequence or a base + mark), and
+    /// whether the text can be cut there without shaping the two sides again.
+    func graphemeAdvances(from start: Int, to end: Int, shaper: Shaper) -> [GraphemeEnd] {
         utf16.withUnsafeBufferPointer { text in
             let slice = UnsafeBufferPointer(rebasing: text[start..<end])
             var boundaries: [Int] = []
             shaper.forEachGrapheme(in: slice) { boundaries.append(start + $0) }
             if boundaries.last != end { boundaries.append(end) }
             var perGrapheme = [Double](repeating: 0, count: boundaries.count)
+            var unsafeEnd = [Bool](repeating: false, count: boundaries.count)
+            // A boundary no glyph starts at lies inside a ligature ("fi"): never safe.
+            var glyphStartsAfter = [Bool](repeating: false, count: boundaries.count)
+            glyphStartsAfter[boundaries.count - 1] = true
             for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
                 let font = fonts.fonts[run.font]
-                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face) { cluster, advance in
+                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face) { cluster, advance, unsafe in
                     // The first boundary past the glyph's cluster ends the grapheme it belongs to.
                     let position = run.start + cluster
                     var low = 0, high = boundaries.count - 1
@@ -190,12 +224,17 @@ public struct PreparedText: Sendable {
                         if boundaries[mid] > position { high = mid } else { low = mid + 1 }
                     }
                     perGrapheme[low] += Double(advance) * font.scale
+                    // Cutting before this glyph's grapheme would reshape the previous one's end.
+                    if low > 0 && boundaries[low - 1] == position {
+                        glyphStartsAfter[low - 1] = true
+                        if unsafe { unsafeEnd[low - 1] = true }
+                    }
                 }
             }
             var running = 0.0
             return boundaries.indices.map { i in
                 running += perGrapheme[i]
-                return (boundaries[i], running)
+                return GraphemeEnd(end: boundaries[i], advance: running, safeToBreak: !unsafeEnd[i] && glyphStartsAfter[i])
             }
         }
     }
@@ -210,6 +249,15 @@ public struct PreparedText: Sendable {
             return Double(count) * Double(advance) * font.scale
         }
     }
+}
+
+/// The end of a grapheme inside a segment: where a line may be cut when a word is wider than it.
+struct GraphemeEnd {
+    var end: Int
+    /// The advance from the start of the measured range to here.
+    var advance: Double
+    /// HarfBuzz's unsafe-to-break flag is clear: the prefix shaped alone has exactly `advance`.
+    var safeToBreak: Bool
 }
 
 struct SegmentFlags: OptionSet, Sendable {

@@ -21,12 +21,12 @@ public final class Shaper {
     deinit { hb_buffer_destroy(buffer) }
 
     /// The advance of `units` in `face`'s font units, and how many glyphs came out as `.notdef`.
-    func advance(of units: UnsafeBufferPointer<UInt16>, in face: FontFace) -> (advance: Int32, missingGlyphs: Int32) {
+    func advance(of units: UnsafeBufferPointer<UInt16>, in face: FontFace) -> (advance: Int64, missingGlyphs: Int32) {
         if units.isEmpty { return (0, 0) }
         let cache = widthCache(for: face)
         let hash = WidthCache.hash(units)
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs) }
-        let (advance, missing) = shape(units, in: face) { _, _ in }
+        let (advance, missing) = shape(units, in: face) { _, _, _ in }
         cache.insert(units, hash: hash, advance: advance, missingGlyphs: missing)
         return (advance, missing)
     }
@@ -40,8 +40,10 @@ public final class Shaper {
         iterator.forEachBoundary(in: units) { position, _ in body(position) }
     }
 
-    /// Shapes `units` and calls `glyph(cluster, advance)` per glyph, advances in font units.
-    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, _ glyph: (Int, Int32) -> Void) {
+    /// Shapes `units` and calls `glyph(cluster, advance, unsafeToBreak)` per glyph, advances in
+    /// font units; `unsafeToBreak` is HarfBuzz's flag: breaking before this glyph's cluster and
+    /// shaping the two sides apart would change the glyphs (a ligature, a kern, contextual forms).
+    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, _ glyph: (Int, Int32, Bool) -> Void) {
         _ = shape(units, in: face, glyph: glyph)
     }
 
@@ -66,7 +68,7 @@ public final class Shaper {
 
     /// Shapes with script, direction and language guessed from the slice; calls `glyph(cluster, advance)`.
     private func shape(_ units: UnsafeBufferPointer<UInt16>, in face: FontFace,
-                       glyph: (Int, Int32) -> Void) -> (Int32, Int32) {
+                       glyph: (Int, Int32, Bool) -> Void) -> (Int64, Int32) {
         guard let base = units.baseAddress else { return (0, 0) }
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
@@ -76,12 +78,14 @@ public final class Shaper {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return (0, 0) }
-        var advance: Int32 = 0
+        // 64-bit: a 2-million-character word overflows 32 bits of font units.
+        var advance: Int64 = 0
         var missing: Int32 = 0
         for i in 0..<Int(count) {
-            advance += positions[i].x_advance
+            advance += Int64(positions[i].x_advance)
             if infos[i].codepoint == 0 { missing += 1 }
-            glyph(Int(infos[i].cluster), positions[i].x_advance)
+            let flags = hb_glyph_info_get_glyph_flags(infos + i).rawValue
+            glyph(Int(infos[i].cluster), positions[i].x_advance, flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
         return (advance, missing)
     }

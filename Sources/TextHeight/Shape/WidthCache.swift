@@ -8,7 +8,7 @@ final class WidthCache {
         var hash: UInt64
         var start: Int32
         var length: Int32
-        var advance: Int32
+        var advance: Int64
         var missingGlyphs: Int32
     }
 
@@ -48,7 +48,7 @@ final class WidthCache {
         }
     }
 
-    func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, advance: Int32, missingGlyphs: Int32) {
+    func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, advance: Int64, missingGlyphs: Int32) {
         if entries.count >= maxEntries || arena.count + units.count > maxArenaUnits {
             removeAll()
             if units.count > maxArenaUnits { return }
