@@ -33,6 +33,12 @@ let package = Package(
             name: "textheight-bench",
             dependencies: ["TextHeight", "CHarfBuzz"]
         ),
+        // libFuzzer harness (issue 7): built by scripts/fuzz.sh with -sanitize=fuzzer.
+        .executableTarget(
+            name: "textheight-fuzz",
+            dependencies: ["TextHeight"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
         .testTarget(
             name: "TextHeightTests",
             dependencies: ["TextHeight"]

@@ -13,6 +13,19 @@ final class FontBytes: @unchecked Sendable {
         self.owned = nil
     }
 
+    /// A private copy of `bytes`.
+    init(copying bytes: [UInt8], name: String) throws(FontError) {
+        guard let buffer = malloc(max(bytes.count, 1)) else {
+            throw .unreadable(path: name, reason: "out of memory for \(bytes.count) bytes")
+        }
+        bytes.withUnsafeBytes { source in
+            if let base = source.baseAddress { buffer.copyMemory(from: base, byteCount: bytes.count) }
+        }
+        pointer = UnsafeRawPointer(buffer)
+        count = bytes.count
+        owned = buffer
+    }
+
     /// Reads a whole file with POSIX calls (the library stays free of Foundation).
     init(contentsOf path: String) throws(FontError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -34,6 +34,12 @@ public final class FontFace: @unchecked Sendable {
         try self.init(bytes: FontBytes(contentsOf: path), path: path, faceIndex: index)
     }
 
+    /// Loads a font from memory (the bytes are copied); `name` stands for the path in errors.
+    public convenience init(bytes: [UInt8], name: String, faceIndex: Int = 0) throws(FontError) {
+        guard !bytes.isEmpty else { throw .notAFont(path: name, reason: "the file is empty") }
+        try self.init(bytes: FontBytes(copying: bytes, name: name), path: name, faceIndex: faceIndex)
+    }
+
     /// Loads face `faceIndex` of the file at `path`.
     public convenience init(path: String, faceIndex: Int = 0) throws(FontError) {
         try self.init(bytes: FontBytes(contentsOf: path), path: path, faceIndex: faceIndex)
