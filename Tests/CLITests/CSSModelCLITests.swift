@@ -53,3 +53,14 @@ struct CSSModelCLITests {
         #expect(run.stdout.contains(#""lineCount":1,"#))
     }
 }
+
+@Suite("--lang")
+struct LanguageCLITests {
+    @Test("a BCP 47 tag is accepted; anything that could smuggle ICU keywords is refused")
+    func tags() throws {
+        #expect(try CLIRun(["--lang", "zh-Hans", "--width", "100", "你好"]).status == 0)
+        let bad = try CLIRun(["--lang", "ja@lb=loose", "--width", "100", "x"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("textheight: --lang must be a BCP 47 language tag such as ja or zh-Hans, got 'ja@lb=loose'\n"))
+    }
+}

@@ -4,13 +4,17 @@ public struct FontStack: Sendable {
     /// `fonts[0]` is the primary font.
     public let fonts: [Font]
     public var primary: Font { fonts[0] }
+    /// BCP 47 language of the text (`ja`, `zh-Hans`), or nil: HarfBuzz picks localized forms
+    /// (`locl`) with it and ICU tailors line breaking (Japanese kinsoku) with it.
+    public var language: String?
 
     /// The most fonts one stack may hold (lines record the fonts they use in a 32-bit set).
     public static let maxFonts = 32
 
-    public init(_ primary: Font, fallbacks: [Font] = []) throws(FontError) {
+    public init(_ primary: Font, fallbacks: [Font] = [], language: String? = nil) throws(FontError) {
         guard fallbacks.count < FontStack.maxFonts else { throw .tooManyFallbacks(fallbacks.count) }
         fonts = [primary] + fallbacks
+        self.language = language
     }
 
     /// One font alone: always within the limit.

@@ -52,7 +52,8 @@ public struct PreparedText: Sendable {
         self.fonts = fonts
         self.rules = rules
         self.utf16 = units
-        let iterator = try shaper.lineIterator(locale: rules.locale)
+        // ICU tailors breaking by language: "ja" + the model's keywords ("@lb=normal").
+        let iterator = try shaper.lineIterator(locale: (fonts.language ?? "") + rules.locale)
         tabInterval = PreparedText.tabInterval(rules.tabStops, font: fonts.primary, shaper: shaper)
         units.withUnsafeBufferPointer { text in
             var start = 0
@@ -152,7 +153,8 @@ public struct PreparedText: Sendable {
         }
         for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
             let font = fonts.fonts[run.font]
-            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face)
+            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face,
+                                        language: fonts.language)
             width += Double(shaped.advance) * font.scale
             missing += Int(shaped.missingGlyphs)
             mask |= 1 << UInt32(run.font)
@@ -215,7 +217,8 @@ public struct PreparedText: Sendable {
             glyphStartsAfter[boundaries.count - 1] = true
             for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
                 let font = fonts.fonts[run.font]
-                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face) { cluster, advance, unsafe in
+                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face,
+                                    language: fonts.language) { cluster, advance, unsafe in
                     // The first boundary past the glyph's cluster ends the grapheme it belongs to.
                     let position = run.start + cluster
                     var low = 0, high = boundaries.count - 1

@@ -8,7 +8,14 @@ import CTextHeight
 /// thread-safe, the faces and prepared texts it produces are.
 public final class Shaper {
     private let buffer: OpaquePointer
-    private var caches: [ObjectIdentifier: WidthCache] = [:]
+    private var caches: [CacheKey: WidthCache] = [:]
+    private var languages: [String: hb_language_t] = [:]
+
+    /// Widths depend on the face and on the language (localized forms).
+    private struct CacheKey: Hashable {
+        var face: ObjectIdentifier
+        var language: String
+    }
     private var lineIterators: [String: BreakIterator] = [:]
     private var graphemeIterator: BreakIterator?
 
@@ -21,12 +28,13 @@ public final class Shaper {
     deinit { hb_buffer_destroy(buffer) }
 
     /// The advance of `units` in `face`'s font units, and how many glyphs came out as `.notdef`.
-    func advance(of units: UnsafeBufferPointer<UInt16>, in face: FontFace) -> (advance: Int64, missingGlyphs: Int32) {
+    func advance(of units: UnsafeBufferPointer<UInt16>, in face: FontFace,
+                 language: String? = nil) -> (advance: Int64, missingGlyphs: Int32) {
         if units.isEmpty { return (0, 0) }
-        let cache = widthCache(for: face)
+        let cache = widthCache(for: face, language: language ?? "")
         let hash = WidthCache.hash(units)
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs) }
-        let (advance, missing) = shape(units, in: face) { _, _, _ in }
+        let (advance, missing) = shape(units, in: face, language: language) { _, _, _ in }
         cache.insert(units, hash: hash, advance: advance, missingGlyphs: missing)
         return (advance, missing)
     }
@@ -43,8 +51,9 @@ public final class Shaper {
     /// Shapes `units` and calls `glyph(cluster, advance, unsafeToBreak)` per glyph, advances in
     /// font units; `unsafeToBreak` is HarfBuzz's flag: breaking before this glyph's cluster and
     /// shaping the two sides apart would change the glyphs (a ligature, a kern, contextual forms).
-    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, _ glyph: (Int, Int32, Bool) -> Void) {
-        _ = shape(units, in: face, glyph: glyph)
+    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, language: String? = nil,
+                      _ glyph: (Int, Int32, Bool) -> Void) {
+        _ = shape(units, in: face, language: language, glyph: glyph)
     }
 
     func lineIterator(locale: String) throws(TextError) -> BreakIterator {
@@ -59,19 +68,28 @@ public final class Shaper {
         return graphemeIterator
     }
 
-    private func widthCache(for face: FontFace) -> WidthCache {
-        if let cache = caches[face.identity] { return cache }
+    private func widthCache(for face: FontFace, language: String) -> WidthCache {
+        let key = CacheKey(face: face.identity, language: language)
+        if let cache = caches[key] { return cache }
         let cache = WidthCache()
-        caches[face.identity] = cache
+        caches[key] = cache
         return cache
     }
 
+    private func hbLanguage(_ tag: String) -> hb_language_t? {
+        if let known = languages[tag] { return known }
+        let language = hb_language_from_string(tag, -1)
+        languages[tag] = language
+        return language
+    }
+
     /// Shapes with script, direction and language guessed from the slice; calls `glyph(cluster, advance)`.
-    private func shape(_ units: UnsafeBufferPointer<UInt16>, in face: FontFace,
+    private func shape(_ units: UnsafeBufferPointer<UInt16>, in face: FontFace, language: String?,
                        glyph: (Int, Int32, Bool) -> Void) -> (Int64, Int32) {
         guard let base = units.baseAddress else { return (0, 0) }
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
+        if let language, let tag = hbLanguage(language) { hb_buffer_set_language(buffer, tag) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.hbFont, buffer, nil, 0)
         var count: UInt32 = 0

@@ -11,7 +11,7 @@ final class FaceCache: Sendable {
         let primary = try Font(face: face(options.font), size: options.size)
         var fallbacks: [Font] = []
         for path in options.fallbacks { fallbacks.append(try Font(face: face(path), size: options.size)) }
-        return try FontStack(primary, fallbacks: fallbacks)
+        return try FontStack(primary, fallbacks: fallbacks, language: options.language)
     }
 
     /// The face at `path`, or the embedded default for nil.
