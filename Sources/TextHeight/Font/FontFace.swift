@@ -109,6 +109,11 @@ public final class FontFace: @unchecked Sendable {
         hb_face_destroy(hbFace)
     }
 
+    /// The font file's bytes, for a rasterizer (FreeType) that draws what was measured.
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try body(UnsafeRawBufferPointer(start: bytes.pointer, count: bytes.count))
+    }
+
     /// A digest of the font file's bytes (FNV-1a, 64 bits), so golden files can tell that a font
     /// changed under the same path.
     public var digest: String {
@@ -221,8 +226,8 @@ public struct Font: Sendable {
         try Font(face: FontFace.embeddedDefault(), size: size)
     }
 
-    /// Points per font unit of advance.
-    var scale: Double { size / Double(face.unitsPerEm) * face.advanceCorrection }
+    /// Points per font unit of advance (bitmap strike corrections included).
+    public var scale: Double { size / Double(face.unitsPerEm) * face.advanceCorrection }
     /// Points per font unit of vertical metrics.
-    var metricsScale: Double { size / Double(face.unitsPerEm) }
+    public var metricsScale: Double { size / Double(face.unitsPerEm) }
 }

@@ -56,6 +56,27 @@ public final class Shaper {
         _ = shape(units, in: face, language: language, glyph: glyph)
     }
 
+    struct ShapedGlyph {
+        var id: UInt32
+        var cluster: Int
+        var advance: Int32
+        var xOffset: Int32
+        var yOffset: Int32
+    }
+
+    /// Shapes `units` and hands out every glyph with its id and offsets (font units).
+    func forEachPositionedGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, language: String?,
+                                _ body: (ShapedGlyph) -> Void) {
+        _ = shape(units, in: face, language: language) { _, _, _ in }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        for i in 0..<Int(count) {
+            body(ShapedGlyph(id: infos[i].codepoint, cluster: Int(infos[i].cluster), advance: positions[i].x_advance,
+                             xOffset: positions[i].x_offset, yOffset: positions[i].y_offset))
+        }
+    }
+
     func lineIterator(locale: String) throws(TextError) -> BreakIterator {
         if let iterator = lineIterators[locale] { return iterator }
         let iterator = try BreakIterator(TH_BREAK_LINE, locale: locale)

@@ -1,0 +1,51 @@
+/// A glyph placed on a line, for drawing what was measured (`textheight render`).
+public struct PositionedGlyph: Sendable, Equatable {
+    /// Index into the prepared text's `fonts.fonts`.
+    public var fontIndex: Int
+    /// Glyph id in that font.
+    public var glyph: UInt32
+    /// Pen position from the line's start, in points (px for CSS), and HarfBuzz's offsets.
+    public var x: Double
+    public var xOffset: Double
+    public var yOffset: Double
+    public var advance: Double
+    /// UTF-16 offset of the glyph's cluster in the text.
+    public var cluster: Int
+}
+
+extension PreparedText {
+    /// The glyphs of `start..<end` shaped as one line, run by run, with the same fonts, runs and
+    /// advances that produced the measurement. Line-break characters draw nothing; a tab
+    /// advances to the next stop.
+    public func glyphs(from start: Int, to end: Int, shaper: Shaper? = nil) -> [PositionedGlyph] {
+        let shaper = shaper ?? Shaper()
+        var placed: [PositionedGlyph] = []
+        var pen = 0.0
+        utf16.withUnsafeBufferPointer { text in
+            var pieceStart = start
+            func flush(_ pieceEnd: Int) {
+                guard pieceEnd > pieceStart else { return }
+                for run in FontRuns(stack: fonts).runs(text, from: pieceStart, to: pieceEnd, graphemes: shaper.forEachGrapheme) {
+                    let font = fonts.fonts[run.font]
+                    let runText = UnsafeBufferPointer(rebasing: text[run.start..<run.end])
+                    shaper.forEachPositionedGlyph(of: runText, in: font.face, language: fonts.language) { glyph in
+                        placed.append(PositionedGlyph(
+                            fontIndex: run.font, glyph: glyph.id, x: pen,
+                            xOffset: Double(glyph.xOffset) * font.scale, yOffset: Double(glyph.yOffset) * font.metricsScale,
+                            advance: Double(glyph.advance) * font.scale, cluster: run.start + glyph.cluster))
+                        pen += Double(glyph.advance) * font.scale
+                    }
+                }
+            }
+            for i in start..<end where CharacterClass.isTab(text[i]) || CharacterClass.isLineBreak(text[i]) {
+                flush(i)
+                if CharacterClass.isTab(text[i]) && tabInterval > 0 {
+                    pen = ((pen / tabInterval).rounded(.down) + 1) * tabInterval
+                }
+                pieceStart = i + 1
+            }
+            flush(end)
+        }
+        return placed
+    }
+}
