@@ -13,6 +13,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
+        // The CLI resolves --font-family through fontconfig; the library takes paths only.
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         // ICU behind plain names (the importer only sees ubrk_open_72) and the embedded default font.
         .target(
             name: "CTextHeight",
@@ -25,7 +28,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "textheight",
-            dependencies: ["TextHeight"],
+            dependencies: ["TextHeight", "CFontconfig"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The benchmark of issue 6 (scripts/bench/run.sh, BENCHMARKS.md).

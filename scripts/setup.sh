@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages textheight builds against, when missing. Safe to rerun.
 set -euo pipefail
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev python3)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
