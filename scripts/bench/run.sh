@@ -72,6 +72,9 @@ print(json.dumps({"figure": "line-agreement", "messages": len(a), "same": sum(x 
 PY
 
 commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+# The tree measured may hold uncommitted changes to the library: say so next to the commit.
+dirty=$(git status --porcelain -- Sources Package.swift 2>/dev/null | wc -l)
+[ "$dirty" -gt 0 ] && commit="$commit+$dirty uncommitted source files"
 printf '{"figure":"environment","cores":%s,"loadBefore":"%s","loadAfter":"%s","commit":"%s","seconds":%s}\n' \
   "$(nproc)" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$commit" "$(( $(date +%s) - start ))" >> "$results"
 

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Instruction profiles (valgrind --tool=callgrind) of the benchmark's hot paths; counts are
+# reproducible on a noisy machine where times are not. Writes .build/bench/callgrind.<path>.out
+# and .txt (scripts/bench/cgsummary.py: cost by object, top functions self and inclusive, Swift
+# names demangled). Open a .out with callgrind_annotate or kcachegrind for more.
+# Usage: scripts/bench/profile.sh [limit] [cold] [relayout-linecount] [relayout-measure] [batch]
+# (default: all). About 2 minutes in all on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=.build/bench
+mkdir -p "$out"
+command -v valgrind >/dev/null || { echo "profile: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
+swift build -c release --product textheight >&2
+swift build -c release --product textheight-bench >&2
+[ -f "$out/cases.jsonl" ] || python3 scripts/bench/prepare.py "$out" >/dev/null
+# valgrind 3.19 (Debian 12) cannot read the DWARF 5 the Swift 6 toolchain writes and gives up:
+# profile copies without debug sections (symbols stay, so functions keep their names).
+for binary in textheight textheight-bench; do
+  objcopy --strip-debug ".build/release/$binary" "$out/$binary.nodebug"
+done
+paths=("$@")
+[ ${#paths[@]} -gt 0 ] || paths=(limit cold relayout-linecount relayout-measure batch)
+
+# The mangled name of a function of the bench binary, from its demangled name (Swift mangling
+# abbreviates words the module name already used, so a plain '*benchColdPass*' never matches).
+mangled() {
+  local syms
+  syms=$(nm "$out/textheight-bench.nodebug" | awk 'NF == 3 {print $3}')
+  paste <(echo "$syms") <(echo "$syms" | swift demangle --simplified --compact) |
+    awk -F'\t' -v name="$1" 'index($2, name "(") == 1 && !found {print $1; found = 1}'
+}
+
+for path in "${paths[@]}"; do
+  file=$out/callgrind.$path.out
+  case $path in
+    # Only the measured function is collected (--toggle-collect on its mangled name): no corpus
+    # loading, no start-up. One pass over the 10,714 messages each.
+    limit)              cmd=(--toggle-collect="$(mangled RawHarfBuzz.shapeAll)" "$out/textheight-bench.nodebug" --passes 1 limit) ;;
+    cold)               cmd=(--toggle-collect="$(mangled benchColdPass)" "$out/textheight-bench.nodebug" --passes 1 cold) ;;
+    relayout-linecount) cmd=(--toggle-collect="$(mangled benchRelayoutLineCount)" "$out/textheight-bench.nodebug" --passes 1 relayout) ;;
+    relayout-measure)   cmd=(--toggle-collect="$(mangled benchRelayoutMeasure)" "$out/textheight-bench.nodebug" --passes 1 relayout) ;;
+    # The whole binary, start-up included: what the CLI adds around the library.
+    batch)              cmd=("$out/textheight.nodebug" batch --width 343 --jobs 1 --input "$out/cases.jsonl") ;;
+    *) echo "profile: unknown path '$path'" >&2; exit 2 ;;
+  esac
+  echo "profile: $path" >&2
+  if [ "$path" = batch ]; then
+    valgrind --tool=callgrind --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
+  else
+    valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
+  fi
+  python3 scripts/bench/cgsummary.py "$file" 30 > "$out/callgrind.$path.txt"
+  sed -n 1p "$out/callgrind.$path.txt" | sed "s/^/  $path: /" >&2
+done
+echo "profile: annotated profiles in $out/callgrind.*.txt" >&2
