@@ -64,3 +64,39 @@ struct LanguageCLITests {
         #expect(bad.stderr.hasPrefix("textheight: --lang must be a BCP 47 language tag such as ja or zh-Hans, got 'ja@lb=loose'\n"))
     }
 }
+
+@Suite("--font-family through fontconfig")
+struct FontFamilyCLITests {
+    /// A fontconfig setup that sees only fixtures/fonts, so results do not depend on the machine.
+    func environment() throws -> [String: String] {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-fc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let conf = """
+        <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+        <fontconfig><dir>\(CLIRun.root)/fixtures/fonts</dir><cachedir>\(dir.path)</cachedir></fontconfig>
+        """
+        try conf.write(to: dir.appendingPathComponent("fonts.conf"), atomically: true, encoding: .utf8)
+        return ["FONTCONFIG_FILE": dir.appendingPathComponent("fonts.conf").path]
+    }
+
+    @Test("a family resolves to its fixture file: DejaVu Sans 17 pt is (1901 + 483) × 17 / 2048 tall")
+    func resolves() throws {
+        let run = try CLIRun(["--font-family", "DejaVu Sans", "--width", "300", "Hello"], environment: try environment())
+        #expect(run.status == 0)
+        #expect(run.stdout.contains(#""lineHeight":19.7890625,"#))
+    }
+
+    @Test("a family fontconfig would only substitute is an error, naming the substitute")
+    func substituteRefused() throws {
+        let run = try CLIRun(["--font-family", "SF Pro", "--width", "300", "Hello"], environment: try environment())
+        #expect(run.status == 3)
+        #expect(run.stderr.hasPrefix("textheight: font family 'SF Pro' is not installed (fontconfig would substitute '"))
+    }
+
+    @Test("fallback families join the chain: Noto Sans CJK SC covers the ideographs")
+    func fallbackFamily() throws {
+        let run = try CLIRun(["--fallback-family", "Noto Sans CJK SC", "--width", "300", "你好"], environment: try environment())
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("missingGlyphs"))
+    }
+}

@@ -7,6 +7,7 @@ public enum FontError: Error, Equatable, Sendable {
     case missingTable(path: String, table: String)
     case invalidSize(Double)
     case tooManyFallbacks(Int)
+    case familyNotFound(family: String, substitute: String?)
 
     public var message: String {
         switch self {
@@ -20,6 +21,11 @@ public enum FontError: Error, Equatable, Sendable {
             return "font '\(path)' has \(faces) face\(faces == 1 ? "" : "s"); #\(index) does not exist"
         case .missingTable(let path, let table):
             return "font '\(path)' has no '\(table)' table, which line heights are read from"
+        case .familyNotFound(let family, let substitute):
+            if let substitute {
+                return "font family '\(family)' is not installed (fontconfig would substitute '\(substitute)')"
+            }
+            return "font family '\(family)' is not installed"
         case .tooManyFallbacks(let count):
             return "\(count) fallback fonts given; at most \(FontStack.maxFonts - 1) are supported"
         case .invalidSize(let size):

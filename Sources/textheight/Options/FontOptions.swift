@@ -6,8 +6,12 @@ struct FontOptions: OptionGroup {
     static let options = [
         OptionSpec(name: "font", value: "<path[#index]>",
                    help: "Font file: TTF, OTF, or a face of a TTC collection (default: embedded Inter Regular)"),
+        OptionSpec(name: "font-family", value: "<name>", help: "The font by family name, through fontconfig"),
         OptionSpec(name: "fallback", value: "<path[#index]>",
                    help: "A fallback font for characters the font lacks; repeat for a chain, first match wins",
+                   repeatable: true),
+        OptionSpec(name: "fallback-family", value: "<name>",
+                   help: "A fallback font by family name, through fontconfig; joins the chain in command-line order",
                    repeatable: true),
         OptionSpec(name: "size", value: "<pt>", help: "Font size in points (default: 17)"),
         OptionSpec(name: "lang", value: "<bcp47>",
@@ -15,14 +19,24 @@ struct FontOptions: OptionGroup {
     ]
 
     var font: String?
+    var family: String?
+    /// Fallback paths, or `family:NAME` for a fontconfig family, in command-line order.
     var fallbacks: [String] = []
     var size = 17.0
     var language: String?
 
+    static let familyPrefix = "family:"
+
     mutating func apply(_ name: String, _ value: String) throws(UsageError) {
         switch name {
-        case "font": font = value
+        case "font":
+            guard family == nil else { throw UsageError("give either --font or --font-family, not both") }
+            font = value
+        case "font-family":
+            guard font == nil else { throw UsageError("give either --font or --font-family, not both") }
+            family = value
         case "fallback": fallbacks.append(value)
+        case "fallback-family": fallbacks.append(FontOptions.familyPrefix + value)
         case "lang":
             // BCP 47 letters, digits and hyphens only: the tag reaches ICU's locale syntax.
             guard !value.isEmpty, value.count <= 35,

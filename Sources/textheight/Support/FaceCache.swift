@@ -8,9 +8,19 @@ final class FaceCache: Sendable {
 
     /// The primary font and its fallback chain at the options' size.
     func fonts(_ options: FontOptions) throws(FontError) -> FontStack {
-        let primary = try Font(face: face(options.font), size: options.size)
+        let primaryPath = try options.family.map { (family) throws(FontError) in
+            try Fontconfig.resolve(family: family, language: options.language)
+        } ?? options.font
+        let primary = try Font(face: face(primaryPath), size: options.size)
         var fallbacks: [Font] = []
-        for path in options.fallbacks { fallbacks.append(try Font(face: face(path), size: options.size)) }
+        for entry in options.fallbacks {
+            var path = entry
+            if entry.hasPrefix(FontOptions.familyPrefix) {
+                path = try Fontconfig.resolve(family: String(entry.dropFirst(FontOptions.familyPrefix.count)),
+                                              language: options.language)
+            }
+            fallbacks.append(try Font(face: face(path), size: options.size))
+        }
         return try FontStack(primary, fallbacks: fallbacks, language: options.language)
     }
 
