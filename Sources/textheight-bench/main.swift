@@ -7,7 +7,8 @@ import TextHeight
 
 let usage = """
 USAGE: textheight-bench [options] [figure...]
-figures: limit cold relayout scaling (default: all four), cold-fallback (with --fallback fonts)
+figures: limit cold relayout scaling (default: these four), buckets (limit and cold by message
+         length), cold-fallback (with --fallback fonts)
   --corpus PATH        JSONL with a "text" field per line (default: fixtures/corpus/messages.jsonl)
   --font PATH          the file the raw-HarfBuzz limit opens; must be the embedded default font's file
                        (default: fixtures/fonts/Inter-Regular.otf)
@@ -53,7 +54,7 @@ func parse(_ arguments: [String]) throws(BenchError) -> Options {
         case "--help", "-h":
             writeAll(1, usage + "\n")
             exit(0)
-        case "limit", "cold", "relayout", "scaling", "cold-fallback": options.figures.append(argument)
+        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets": options.figures.append(argument)
         default: throw BenchError("unknown argument '\(argument)'\n\(usage)")
         }
         i += 1
@@ -186,6 +187,28 @@ func run(_ options: Options) throws -> Void {
             b.add("passes", measuring.passes)
             b.add("perSecond", Double(layouts) / measuring.best)
             b.emit()
+
+        case "buckets":
+            // The limit and cold measure per message length (UTF-16 units), each bucket on its own
+            // with a fresh Shaper: where the width cache pays and where per-call overhead dominates.
+            let raw = try RawHarfBuzz(path: options.font)
+            for (low, high) in [(0, 12), (13, 40), (41, 100), (101, 200), (201, 100_000)] {
+                let picked = texts.indices.filter { (low...high).contains(units[$0].count) }
+                let bucketTexts = picked.map { texts[$0] }
+                let bucketUnits = picked.map { units[$0] }
+                guard !picked.isEmpty else { continue }
+                let limit = measureTime(passes: passes, minSeconds: minSeconds / 4) { sink += Double(raw.shapeAll(bucketUnits)) }
+                let cold = measureTime(passes: passes, minSeconds: minSeconds / 4) {
+                    sink += benchColdPass(bucketTexts, model: model, fonts: fonts, width: options.width).sum
+                }
+                var r = Record("bucket")
+                r.add("units", high >= 100_000 ? "\(low)+" : "\(low)-\(high)")
+                r.add("messages", picked.count)
+                r.add("meanUnits", Double(bucketUnits.reduce(0) { $0 + $1.count }) / Double(picked.count))
+                r.add("limitPerSecond", Double(picked.count) / limit.best)
+                r.add("coldPerSecond", Double(picked.count) / cold.best)
+                r.emit()
+            }
 
         case "scaling":
             // The same texts once more with every word's width already cached (a Shaper that has

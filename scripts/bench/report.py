@@ -129,6 +129,13 @@ def main():
         if r:
             line(f"7 peer: Pango {r['pango']}" + (" (fixture fallbacks)" if "fallback" in name else ""), f"{r['perSecond']:,.0f} msg/s",
                  f"font {r['fontLoaded']}, fonts [{r['families']}], hint metrics {r['hintMetrics']}")
+    buckets = lists.get("bucket", [])
+    if buckets:
+        print("\n  by message length (UTF-16 units; each bucket alone, fresh Shaper):")
+        for r in buckets:
+            print(f"    {r['units']:>8}: {r['messages']:>5} messages, mean {r['meanUnits']:5.1f} units: limit "
+                  f"{r['limitPerSecond']:>9,.0f}/s, cold {r['coldPerSecond']:>9,.0f}/s, cold/limit "
+                  f"{r['coldPerSecond'] / r['limitPerSecond']:.2f}×")
     agree = f.get("line-agreement")
     if agree:
         print(f"\n  line counts at wrap width {c.get('width', 343) - 10:g}: ours and Pango agree on "

@@ -48,7 +48,7 @@ passes=()
 
 echo "bench: 1-3, 5 in process (limit, cold, re-layout, scaling)" >&2
 .build/release/textheight-bench "${passes[@]}" --scaling-dir "$out" --write-lines "$out/ours-lines.txt" \
-  "${fallbacks[@]}" limit cold relayout scaling cold-fallback >> "$results"
+  "${fallbacks[@]}" limit cold relayout scaling cold-fallback buckets >> "$results"
 
 echo "bench: 2, 4, 5, 6 through the binary (batch, one call, scaling, peak memory)" >&2
 if [ -n "$quick" ]; then
