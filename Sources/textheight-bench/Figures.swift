@@ -122,6 +122,16 @@ func benchWarmPass(_ texts: [String], model: TextKitModel, fonts: FontStack, wid
     return sum
 }
 
+/// Fills `shaper`'s width cache with every segment of `texts` (what `warm` starts from).
+@inline(never)
+func primeWidthCache(_ texts: [String], model: TextKitModel, fonts: FontStack, shaper: Shaper) -> Int {
+    var segments = 0
+    for text in texts {
+        if let prepared = try? model.prepare(text, fonts: fonts, shaper: shaper) { segments += prepared.isEmpty ? 0 : 1 }
+    }
+    return segments
+}
+
 // MARK: 3. re-layout from PreparedText
 
 /// Ten outer widths other than 343: common phone, tablet and chat-column widths.

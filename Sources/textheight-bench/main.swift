@@ -138,7 +138,7 @@ func run(_ options: Options) throws -> Void {
             f.emit()
 
             let shaper = Shaper()
-            sink += benchWarmPass(texts, model: model, fonts: stack, width: options.width, shaper: shaper)
+            sink += Double(primeWidthCache(texts, model: model, fonts: stack, shaper: shaper))
             let warm = measureTime(passes: passes, minSeconds: minSeconds) {
                 sink += benchWarmPass(texts, model: model, fonts: stack, width: options.width, shaper: shaper)
             }
@@ -214,7 +214,7 @@ func run(_ options: Options) throws -> Void {
             // The same texts once more with every word's width already cached (a Shaper that has
             // seen the corpus): separates the cost of growing text from the width cache warming up.
             let warmShaper = Shaper()
-            sink += benchWarmPass(texts, model: model, fonts: fonts, width: options.width, shaper: warmShaper)
+            sink += Double(primeWidthCache(texts, model: model, fonts: fonts, shaper: warmShaper))
             for (name, runs) in [("scale-100k.txt", 5), ("scale-1m.txt", 3), ("scale-10m.txt", 2)] {
                 let path = options.scalingDir + "/" + name
                 guard fileExists(path) else {

@@ -11,9 +11,12 @@ public struct BreakRules: Sendable, Equatable {
     public var fit: FitRule
     /// Who decides breaks next to ASCII characters.
     public var asciiPairs: AsciiPairs
+    /// CSS `text-spacing-trim: normal` (Blink's HanKerning) on fullwidth CJK punctuation.
+    public var trimsCJKPunctuation: Bool
 
     public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule,
-                asciiPairs: AsciiPairs = .icu) {
+                asciiPairs: AsciiPairs = .icu, trimsCJKPunctuation: Bool = false) {
+        self.trimsCJKPunctuation = trimsCJKPunctuation
         self.locale = locale
         self.hanging = hanging
         self.tabStops = tabStops

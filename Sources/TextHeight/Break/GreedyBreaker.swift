@@ -30,6 +30,7 @@ extension PreparedText {
         var lineMask: UInt32 = 0
         var segmentStart = 0
         var emergency: Shaper?
+        let trims = !startTrims.isEmpty
 
         for i in segmentEnds.indices {
             let segmentEnd = Int(segmentEnds[i])
@@ -44,6 +45,8 @@ extension PreparedText {
                 lineIsEmpty = true
                 lineMask = 0
             }
+            // trim-start: an opening bracket starting a line is set half width.
+            if trims && lineIsEmpty { contentWidth -= startTrims[i] }
             if lineIsEmpty && !rules.fits(contentWidth, in: available) {
                 let shaper = emergency ?? Shaper()
                 emergency = shaper

@@ -20,6 +20,8 @@ public final class FontFace: @unchecked Sendable {
     /// (1.24771 em) where hmtx says 2550/2048 (1.24512 em); Chromium and CoreText lay out the
     /// bitmap. 1 for outline fonts.
     public let advanceCorrection: Double
+    /// How the face's CJK punctuation looks, when it has `halt` (CSS text-spacing-trim).
+    let hanKerning: HanKerning.FontData?
     /// Distinguishes faces in width caches.
     let identity: ObjectIdentifier
     /// cmap coverage of U+0000…U+007F, one bit each: the hot path of font fallback.
@@ -86,6 +88,7 @@ public final class FontFace: @unchecked Sendable {
         }
         // hb_font_create installs the hb-ot functions with scale = upem: advances come in font units.
         hb_font_make_immutable(font)
+        hanKerning = HanKerning.fontData(face: face, font: font)
         advanceCorrection = isColorBitmap
             ? FontFace.strikeCorrection(bytes, faceIndex: faceIndex, font: font, unitsPerEm: upem) : 1
         var coverage: (UInt64, UInt64) = (0, 0)

@@ -29,6 +29,9 @@ public struct PreparedText: Sendable {
     var flags: [SegmentFlags] = []
     /// The fonts each segment uses (bit i = fonts.fonts[i]), for per-line heights.
     var fontMasks: [UInt32] = []
+    /// text-spacing-trim: what an opening bracket starting a line gives back (empty unless the
+    /// rules trim CJK punctuation).
+    var startTrims: [Double] = []
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
@@ -61,6 +64,7 @@ public struct PreparedText: Sendable {
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper)
                 start = end
             }
+            if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
         }
     }
 
@@ -127,6 +131,50 @@ public struct PreparedText: Sendable {
         flags.append(segmentFlags)
         fontMasks.append(mask)
         return content.missingGlyphs
+    }
+
+    /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold
+    /// them; line-start trims are recorded for the breaker.
+    private mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
+        var types = [HanKerning.CharType](repeating: .other, count: text.count)
+        var faces = [FontFace?](repeating: nil, count: text.count)
+        var any = false
+        for i in text.indices {
+            let type = HanKerning.staticType(text[i])
+            guard type != .other else { continue }
+            let scalar = Unicode.Scalar(text[i]) ?? " "
+            let face = fonts.fonts.first { $0.face.covers(scalar) }?.face
+            if let face, let data = face.hanKerning {
+                types[i] = HanKerning.type(text[i], font: data)
+                faces[i] = face
+                any = true
+            } else if type == .openNarrow || type == .closeNarrow {
+                types[i] = type
+            }
+        }
+        guard any else { return }
+        var trimmed = [Bool](repeating: false, count: text.count)
+        for i in text.indices.dropFirst() {
+            if HanKerning.shouldKernLast(types[i], after: types[i - 1]) {
+                trimmed[i - 1] = true
+            } else if HanKerning.shouldKern(types[i], after: types[i - 1]) {
+                trimmed[i] = true
+            }
+        }
+        func reduction(_ i: Int) -> Double {
+            guard let face = faces[i], let font = fonts.fonts.first(where: { $0.face === face }) else { return 0 }
+            return Double(shaper.haltReduction(text[i], in: face)) * font.scale
+        }
+        startTrims = [Double](repeating: 0, count: segmentEnds.count)
+        var segmentStart = 0
+        for s in segmentEnds.indices {
+            let contentEnd = Int(contentEnds[s])
+            for i in segmentStart..<contentEnd where trimmed[i] { contentWidths[s] -= reduction(i) }
+            if contentEnd > segmentStart && types[segmentStart] == .open && !trimmed[segmentStart] {
+                startTrims[s] = reduction(segmentStart)
+            }
+            segmentStart = Int(segmentEnds[s])
+        }
     }
 
     /// Longer runs of text without a break opportunity are shaped in pieces cut at grapheme

@@ -55,7 +55,7 @@ public struct CSSModel: PlatformModel {
     /// LayoutUnit is within the available width.
     public var breakRules: BreakRules {
         BreakRules(locale: "@lb=normal", hanging: whiteSpace == .preWrap ? .preWrap : .none, tabStops: .spaces(8),
-                   fit: .layoutUnit, asciiPairs: .blink)
+                   fit: .layoutUnit, asciiPairs: .blink, trimsCJKPunctuation: true)
     }
 
     /// `width` is the border box (`box-sizing: border-box`, what a growing textarea sets).

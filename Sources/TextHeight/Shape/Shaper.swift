@@ -56,6 +56,33 @@ public final class Shaper {
         _ = shape(units, in: face, language: language, glyph: glyph)
     }
 
+    /// How much the `halt` feature narrows `unit` in `face`, in font units (cached).
+    func haltReduction(_ unit: UInt16, in face: FontFace) -> Int64 {
+        let key = HaltKey(face: face.identity, unit: unit)
+        if let known = haltReductions[key] { return known }
+        var units = [unit]
+        let plain = units.withUnsafeBufferPointer { shape($0, in: face, language: nil) { _, _, _ in }.0 }
+        var halt = hb_feature_t(tag: 0x6861_6C74 /* halt */, value: 1, start: 0, end: UInt32.max)
+        let trimmed = units.withUnsafeMutableBufferPointer { buffer -> Int64 in
+            hb_buffer_clear_contents(self.buffer)
+            hb_buffer_add_utf16(self.buffer, buffer.baseAddress, 1, 0, 1)
+            hb_buffer_guess_segment_properties(self.buffer)
+            hb_shape(face.hbFont, self.buffer, &halt, 1)
+            var count: UInt32 = 0
+            guard let positions = hb_buffer_get_glyph_positions(self.buffer, &count), count > 0 else { return plain }
+            return Int64(positions[0].x_advance)
+        }
+        let reduction = max(0, plain - trimmed)
+        haltReductions[key] = reduction
+        return reduction
+    }
+
+    private struct HaltKey: Hashable {
+        var face: ObjectIdentifier
+        var unit: UInt16
+    }
+    private var haltReductions: [HaltKey: Int64] = [:]
+
     struct ShapedGlyph {
         var id: UInt32
         var cluster: Int

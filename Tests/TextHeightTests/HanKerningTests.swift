@@ -1,0 +1,33 @@
+import Testing
+@testable import TextHeight
+
+/// Noto Sans CJK SC's `halt` feature (read with fontTools) narrows 「 (U+300C) and ） (U+FF09)
+/// by 500 of 1000 units; CSS Text 4 "fullwidth punctuation collapsing" (Blink's HanKerning)
+/// trims an opening bracket after a closing one, and a closing one before another closing one.
+@Suite("text-spacing-trim (CSS)")
+struct HanKerningTests {
+    func width(_ text: String, rules: BreakRules) throws -> Double {
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        return try PreparedText(text, font: font, rules: rules).layout(width: 1000).reduce(0) { $0 + $1.width }
+    }
+
+    @Test("an opening bracket after a closing one loses half an em in CSS, not in TextKit")
+    func adjacentPair() throws {
+        let css = CSSModel().breakRules
+        #expect(try width("字）「字", rules: css) == 16 + 16 + 8 + 16)
+        #expect(try width("字）「字", rules: TextKitModel.breakRules) == 64)
+    }
+
+    @Test("a closing bracket before another closing one is trimmed")
+    func closingPair() throws {
+        #expect(try width("字」）", rules: CSSModel().breakRules) == 16 + 8 + 16)
+    }
+
+    @Test("the font's punctuation classes come from its glyph bounds: Simplified Chinese dots are closing")
+    func fontData() throws {
+        let face = try FontFace(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"))
+        #expect(face.hanKerning?.dot == .close)
+        #expect(face.hanKerning?.quotesFullwidth == true)
+        #expect(try FontFace(file: Fixtures.path("Inter-Regular.otf")).hanKerning == nil)  // no halt
+    }
+}
