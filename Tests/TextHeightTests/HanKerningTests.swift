@@ -31,3 +31,21 @@ struct HanKerningTests {
         #expect(try FontFace(file: Fixtures.path("Inter-Regular.otf")).hanKerning == nil)  // no halt
     }
 }
+
+/// Chromium 156 (headless, same font file) measured these pairs at 16 px with a span's
+/// getBoundingClientRect: "クグ" 31.375 px and "して" 31.53125 px, where one kana alone reads
+/// 16.015625 px and an unkerned pair 32.015625 px (the rect adds 1/64 px to the advances):
+/// Noto Sans CJK kerns them although a line may break between any two kana.
+@Suite("Joins across break opportunities")
+struct JoinTests {
+    @Test("kerning between two segments counts when they share a line", arguments: [("クグ", 31.375), ("して", 31.53125)])
+    func kanaKerning(text: String, chromium: Double) throws {
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        let prepared = try PreparedText(text, font: font, rules: CSSModel().breakRules)
+        let line = prepared.layout(width: 1000)
+        #expect(line.count == 1)
+        #expect(LayoutUnit.round(line[0].width) == chromium - 1.0 / 64)
+        // At 16 px the pair no longer fits and the break removes the kerning: two full cells.
+        #expect(prepared.layout(width: 31).map(\.width) == [16, 16])
+    }
+}

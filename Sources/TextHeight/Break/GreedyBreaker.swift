@@ -31,13 +31,16 @@ extension PreparedText {
         var segmentStart = 0
         var emergency: Shaper?
         let trims = !startTrims.isEmpty
+        let joins = !joinAdjustments.isEmpty
 
         for i in segmentEnds.indices {
             let segmentEnd = Int(segmentEnds[i])
             let contentEnd = Int(contentEnds[i])
             var contentWidth = contentWidths[i]
+            // Shaped together with the segment before it on this line (kerning, ligatures).
+            let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
-            if !lineIsEmpty && !rules.fits(pen + contentWidth, in: available) {
+            if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available) {
                 emit(Line(start: lineStart, end: segmentStart, width: contentRight, fontMask: lineMask))
                 lineStart = segmentStart
                 pen = 0
@@ -53,6 +56,7 @@ extension PreparedText {
                 contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
                                                   mask: fontMasks[i], shaper: shaper, lineStart: &lineStart, emit: emit)
             }
+            if !lineIsEmpty { pen += join }
             if contentEnd > segmentStart { contentRight = pen + contentWidth }
             pen += contentWidth
             pen = flags[i].contains(.tabbedTrailing) ? advance(pen, over: tabbedTrailing[i] ?? []) : pen + trailingWidths[i]

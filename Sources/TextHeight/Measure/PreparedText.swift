@@ -29,6 +29,9 @@ public struct PreparedText: Sendable {
     var flags: [SegmentFlags] = []
     /// The fonts each segment uses (bit i = fonts.fonts[i]), for per-line heights.
     var fontMasks: [UInt32] = []
+    /// What segment i and i + 1 gain or lose by being shaped together when they share a line
+    /// (kerning, contextual forms); empty when no pair differs.
+    var joinAdjustments: [Double] = []
     /// text-spacing-trim: what an opening bracket starting a line gives back (empty unless the
     /// rules trim CJK punctuation).
     var startTrims: [Double] = []
@@ -64,6 +67,7 @@ public struct PreparedText: Sendable {
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper)
                 start = end
             }
+            measureJoins(text, shaper: shaper)
             if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
         }
     }
@@ -131,6 +135,39 @@ public struct PreparedText: Sendable {
         flags.append(segmentFlags)
         fontMasks.append(mask)
         return content.missingGlyphs
+    }
+
+    /// Engines shape a whole run, not each break segment: two segments that meet without white
+    /// space interact where their graphemes touch (Noto Sans CJK kerns クグ by −40 units, Inter's
+    /// `calt` joins "->" into an arrow). Each such join is shaped as a pair, once (the width cache
+    /// keeps it), and the difference applies when both segments stand on one line.
+    private mutating func measureJoins(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
+        guard segmentEnds.count > 1 else { return }
+        var adjustments = [Double](repeating: 0, count: segmentEnds.count)
+        var any = false
+        var mask: UInt32 = 0
+        for i in 0..<(segmentEnds.count - 1) {
+            let join = Int(segmentEnds[i])
+            let segmentStart = i == 0 ? 0 : Int(segmentEnds[i - 1])
+            guard Int(contentEnds[i]) == join, join > segmentStart, Int(contentEnds[i + 1]) > join else { continue }
+            let window = UnsafeBufferPointer(rebasing: text[max(segmentStart, join - 16)..<min(Int(contentEnds[i + 1]), join + 16)])
+            let windowStart = max(segmentStart, join - 16)
+            var before = windowStart, after = join + window.count
+            shaper.forEachGrapheme(in: window) { boundary in
+                let position = windowStart + boundary
+                if position < join { before = position }
+                if position > join && position < after { after = position }
+            }
+            let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask).width
+            let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask).width
+                + measure(text, from: join, to: after, shaper: shaper, mask: &mask).width
+            let difference = pair - apart
+            if abs(difference) > 1e-9 {
+                adjustments[i] = difference
+                any = true
+            }
+        }
+        if any { joinAdjustments = adjustments }
     }
 
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold
