@@ -40,9 +40,10 @@ enum Files {
         var ok = true
         var bytes = Array(contents.utf8)
         bytes.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
             var done = 0
             while done < raw.count {
-                let wrote = write(fd, raw.baseAddress! + done, raw.count - done)
+                let wrote = write(fd, base + done, raw.count - done)
                 if wrote < 0 && errno == EINTR { continue }
                 if wrote <= 0 { ok = false; return }
                 done += wrote

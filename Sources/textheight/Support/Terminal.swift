@@ -5,9 +5,10 @@ enum Terminal {
     static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) {
         var text = text
         text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
             var done = 0
             while done < bytes.count {
-                let wrote = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
+                let wrote = Glibc.write(fd, base + done, bytes.count - done)
                 if wrote < 0 && errno == EINTR { continue }
                 if wrote <= 0 { return }
                 done += wrote

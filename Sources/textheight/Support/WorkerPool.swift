@@ -37,7 +37,8 @@ final class WorkerPool: @unchecked Sendable {
                 }
             }
         }
-        return results.map { $0! }
+        // Every index was written by exactly one worker; compactMap keeps the types honest.
+        return results.compactMap { $0 }
     }
 }
 
