@@ -3,7 +3,7 @@
 # reproducible on a noisy machine where times are not. Writes .build/bench/callgrind.<path>.out
 # and .txt (scripts/bench/cgsummary.py: cost by object, top functions self and inclusive, Swift
 # names demangled). Open a .out with callgrind_annotate or kcachegrind for more.
-# Usage: scripts/bench/profile.sh [limit] [cold] [relayout-linecount] [relayout-measure] [batch]
+# Usage: scripts/bench/profile.sh [limit] [cold] [warm] [relayout-linecount] [relayout-measure] [batch]
 # (default: all). About 2 minutes in all on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +19,7 @@ for binary in textheight textheight-bench; do
   objcopy --strip-debug ".build/release/$binary" "$out/$binary.nodebug"
 done
 paths=("$@")
-[ ${#paths[@]} -gt 0 ] || paths=(limit cold relayout-linecount relayout-measure batch)
+[ ${#paths[@]} -gt 0 ] || paths=(limit cold warm relayout-linecount relayout-measure batch)
 
 # The mangled name of a function of the bench binary, from its demangled name (Swift mangling
 # abbreviates words the module name already used, so a plain '*benchColdPass*' never matches).
@@ -32,22 +32,31 @@ mangled() {
 
 for path in "${paths[@]}"; do
   file=$out/callgrind.$path.out
+  bench="$out/textheight-bench.nodebug"
   case $path in
-    # Only the measured function is collected (--toggle-collect on its mangled name): no corpus
-    # loading, no start-up. One pass over the 10,714 messages each.
-    limit)              cmd=(--toggle-collect="$(mangled RawHarfBuzz.shapeAll)" "$out/textheight-bench.nodebug" --passes 1 limit) ;;
-    cold)               cmd=(--toggle-collect="$(mangled benchColdPass)" "$out/textheight-bench.nodebug" --passes 1 cold) ;;
-    relayout-linecount) cmd=(--toggle-collect="$(mangled benchRelayoutLineCount)" "$out/textheight-bench.nodebug" --passes 1 relayout) ;;
-    relayout-measure)   cmd=(--toggle-collect="$(mangled benchRelayoutMeasure)" "$out/textheight-bench.nodebug" --passes 1 relayout) ;;
+    # Stats are zeroed when the measured function is entered and dumped when it returns
+    # (--zero-before/--dump-after on its mangled name): costs and call counts of one pass over
+    # the 10,714 messages, without corpus loading, start-up or the figure's other passes.
+    limit)              fn=RawHarfBuzz.shapeAll;       cmd=("$bench" --passes 1 limit) ;;
+    cold)               fn=benchColdPass;              cmd=("$bench" --passes 1 cold) ;;
+    warm)               fn=benchWarmPass;              cmd=("$bench" --passes 1 cold) ;;
+    relayout-linecount) fn=benchRelayoutLineCount;     cmd=("$bench" --passes 1 relayout) ;;
+    relayout-measure)   fn=benchRelayoutMeasure;       cmd=("$bench" --passes 1 relayout) ;;
     # The whole binary, start-up included: what the CLI adds around the library.
-    batch)              cmd=("$out/textheight.nodebug" batch --width 343 --jobs 1 --input "$out/cases.jsonl") ;;
+    batch)              fn="";                         cmd=("$out/textheight.nodebug" batch --width 343 --jobs 1 --input "$out/cases.jsonl") ;;
     *) echo "profile: unknown path '$path'" >&2; exit 2 ;;
   esac
   echo "profile: $path" >&2
-  if [ "$path" = batch ]; then
+  rm -f "$file" "$file".*
+  if [ -z "$fn" ]; then
     valgrind --tool=callgrind --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
   else
-    valgrind --tool=callgrind --collect-atstart=no --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
+    symbol=$(mangled "$fn")
+    [ -n "$symbol" ] || { echo "profile: no symbol for $fn" >&2; exit 1; }
+    valgrind --tool=callgrind --zero-before="$symbol" --dump-after="$symbol" --callgrind-out-file="$file" \
+      "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
+    mv "$file.1" "$file"  # the dump; the end-of-run remainder is dropped
+    rm -f "$file".*
   fi
   python3 scripts/bench/cgsummary.py "$file" 30 > "$out/callgrind.$path.txt"
   sed -n 1p "$out/callgrind.$path.txt" | sed "s/^/  $path: /" >&2
