@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 scripts/setup.sh
-swift build --product textheight-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZER --build-path .build/fuzz >&2
+swift build -c release --product textheight-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZER --build-path .build/fuzz >&2
 corpus=.build/fuzz-corpus
 mkdir -p "$corpus" fixtures/fuzz/crashes
 python3 - "$corpus" <<'PY'
@@ -19,7 +19,7 @@ for i, t in enumerate(texts):
 for name in ["DejaVuSansMono.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"]:
     open(f"{out}/font-{name}", "wb").write(bytes([200]) + open(f"fixtures/fonts/{name}", "rb").read())
 PY
-.build/fuzz/debug/textheight-fuzz "$corpus" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=4096 \
+.build/fuzz/release/textheight-fuzz "$corpus" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=4096 \
   -artifact_prefix=fixtures/fuzz/crashes/ -print_final_stats=1 2>&1 | grep -E "^stat::number_of_executed_units|^stat::peak_rss|ERROR|SUMMARY|Done" || true
 if compgen -G "fixtures/fuzz/crashes/crash-*" > /dev/null; then
   echo "fuzz: crashes found in fixtures/fuzz/crashes/" >&2
