@@ -6,6 +6,7 @@ let package = Package(
     name: "textheight",
     products: [
         .library(name: "TextHeight", targets: ["TextHeight"]),
+        .library(name: "TextHeightRender", targets: ["TextHeightRender"]),
         .executable(name: "textheight", targets: ["textheight"]),
     ],
     targets: [
@@ -16,6 +17,9 @@ let package = Package(
         // The CLI resolves --font-family through fontconfig; the library takes paths only.
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // libpng for `textheight render` and `check --report`; only TextHeightRender links it.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
+                       providers: [.apt(["libpng-dev"])]),
         // ICU behind plain names (the importer only sees ubrk_open_72) and the embedded default font.
         .target(
             name: "CTextHeight",
@@ -26,9 +30,14 @@ let package = Package(
             name: "TextHeight",
             dependencies: ["CTextHeight", "CFreeType", "CHarfBuzz"]
         ),
+        // Drawing what was measured (issue 8), off the measuring path: TextHeight never links it.
+        .target(
+            name: "TextHeightRender",
+            dependencies: ["TextHeight", "CFreeType", "CPNG"]
+        ),
         .executableTarget(
             name: "textheight",
-            dependencies: ["TextHeight", "CFontconfig"],
+            dependencies: ["TextHeight", "TextHeightRender", "CFontconfig"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         // The benchmark of issue 6 (scripts/bench/run.sh, BENCHMARKS.md).
@@ -49,6 +58,10 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["textheight"]
+        ),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["TextHeightRender", "TextHeight", "CPNG", "textheight"]
         ),
     ],
     cLanguageStandard: .c2x

@@ -22,7 +22,7 @@ func commandLineArguments() throws(Failure) -> [String] {
 func run() -> ExitCode {
     do throws(Failure) {
         var arguments = try commandLineArguments()
-        let subcommand = ["batch", "check"].contains(arguments.first) ? arguments.removeFirst() : nil
+        let subcommand = ["batch", "check", "render"].contains(arguments.first) ? arguments.removeFirst() : nil
         if arguments.contains("--help") || arguments.contains("-h") {
             Terminal.write(Help.text(for: subcommand))
             return .ok
@@ -36,6 +36,7 @@ func run() -> ExitCode {
             switch subcommand {
             case "batch": command = try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run
             case "check": command = try CheckCommand(parseArguments(arguments, specs: CheckCommand.specs)).run
+            case "render": command = try RenderCommand(parseArguments(arguments, specs: RenderCommand.specs)).run
             default: command = try MeasureCommand(parseArguments(arguments, specs: MeasureOptions.specs)).run
             }
         } catch {

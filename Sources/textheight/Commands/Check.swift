@@ -32,15 +32,23 @@ struct CheckCommand {
         let pool = WorkerPool(jobs: check.jobs ?? WorkerPool.availableCores())
         var report = ""
         var total = 0, differing = 0, filesDiffering = 0, updated = 0
+        var failures: [ReportEntry] = []
         for file in files {
             let result = try checkFile(file, pool: pool)
             report += result.report
+            failures += result.failures
             total += result.cases
             differing += result.differing
             if result.differing > 0 { filesDiffering += 1 }
             updated += result.updated
         }
         let fileWord = "\(files.count) file\(files.count == 1 ? "" : "s")"
+        // The visual report: only when something differs, so a passing suite writes nothing.
+        if let directory = check.report, !failures.isEmpty {
+            try Report.write(failures, to: directory, defaults: defaults, faces: pool.faces,
+                             summary: "\(differing) of \(total) cases differ in \(filesDiffering) of \(fileWord)")
+            report += "report: \(directory)/index.html\n"
+        }
         if check.update {
             report += "updated \(updated) of \(total) cases in \(fileWord)\n"
             Terminal.write(report)
@@ -62,6 +70,8 @@ struct CheckCommand {
         var cases = 0
         var differing = 0
         var updated = 0
+        /// The differing cases, for `--report`.
+        var failures: [ReportEntry] = []
     }
 
     private func checkFile(_ file: String, pool: WorkerPool) throws(Failure) -> FileResult {
@@ -87,6 +97,11 @@ struct CheckCommand {
                 result.differing += 1
                 result.report += header(file, line, outcome, text: nil)
                 result.report += "    \(outcome.result.failureMessage ?? "not a case")\n"
+                if check.report != nil {
+                    result.failures.append(ReportEntry(file: file, line: line.number, id: outcome.id, batchCase: nil,
+                                                       expected: nil, actual: actual,
+                                                       changes: [outcome.result.failureMessage ?? "not a case"]))
+                }
                 rewritten.append(String(decoding: line.bytes, as: UTF8.self))
                 continue
             }
@@ -96,6 +111,11 @@ struct CheckCommand {
                 continue
             }
             result.differing += 1
+            if check.report != nil {
+                result.failures.append(ReportEntry(file: file, line: line.number, id: outcome.id, batchCase: batchCase,
+                                                   expected: batchCase.expect, actual: actual,
+                                                   changes: changes ?? ["no expectation recorded"]))
+            }
             result.report += header(file, line, outcome, text: batchCase.text)
             if let changes {
                 for change in changes { result.report += "    \(change)\n" }

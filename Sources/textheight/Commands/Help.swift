@@ -11,7 +11,8 @@ enum Help {
                textheight [options] --width <pt> -            (text from stdin)
                textheight [options] --width <pt> --text-file <path>
                textheight batch [options] [--input <cases.jsonl>] [--jobs <n>]
-               textheight check <golden.jsonl|dir>... [options] [--update]
+               textheight check <golden.jsonl|dir>... [options] [--update] [--report <dir>]
+               textheight render [options] --width <pt> --output <box.png> <text>
 
         ARGUMENTS:
           <text>                  The text to measure ('-' reads stdin)
@@ -23,16 +24,23 @@ enum Help {
 
         CHECK: golden JSONL files are cases with an "expect" result each, after a provenance line.
         Changed fields are listed per case; --update rewrites the files atomically and fills in
-        missing expectations (a file of bare cases is how a golden file is born).
+        missing expectations (a file of bare cases is how a golden file is born). --report <dir>
+        writes <dir>/index.html with old and new pictures of every failing case.
+
+        RENDER: measures like the plain command (same options, same JSON on stdout) and draws the
+        box to a PNG: the text in its fonts, the box at boxHeight, the content at contentHeight,
+        insets and padding tinted, each line's rectangle and baseline, and a legend.
 
 
         """
         var groups = MeasureOptions.groups
         if subcommand == "batch" { groups.append((BatchOptions.title, BatchOptions.options)) }
         if subcommand == "check" { groups.append((CheckOptions.title, CheckOptions.options)) }
+        if subcommand == "render" { groups.append((RenderOptions.title, RenderOptions.options)) }
         if subcommand == nil {
             groups.append((BatchOptions.title, BatchOptions.options))
             groups.append((CheckOptions.title, CheckOptions.options))
+            groups.append((RenderOptions.title, RenderOptions.options))
         }
         for group in groups {
             out += "\(group.title):\n"
@@ -54,7 +62,7 @@ enum Help {
           2  usage error (unknown flag, bad value)
           3  font not loadable (missing, unreadable, not a font, no such face)
           4  input unreadable (missing file, invalid UTF-8, over --max-bytes)
-          5  a file could not be written (check --update)
+          5  a file could not be written (check --update, --report, render --output)
 
         """
         return out
