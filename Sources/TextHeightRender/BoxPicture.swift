@@ -61,7 +61,8 @@ public struct BoxPicture {
     static let insetTint = Color(206, 234, 214)
     static let paddingTint = Color(254, 239, 195)
     static let borderFill = Color(154, 160, 166)
-    static let scrollTint = Color(252, 232, 230)
+    static let scrollTint = Color(252, 232, 230, 150)
+    static let scrollHatch = Color(217, 48, 37, 60)
     static let scrollMark = Color(217, 48, 37)
     static let lineFill = Color(210, 227, 252, 110)
     static let lineEdge = Color(138, 180, 248)
@@ -203,9 +204,9 @@ public struct BoxPicture {
         if contentRows > g.boxHeight {
             // The part that scrolls: below the box, hatched, with the content's bottom dashed.
             canvas.fill(x: g.boxLeft, y: g.boxTop + g.boxHeight, width: g.boxWidth, height: contentRows - g.boxHeight,
-                        Color(252, 232, 230, 150))
+                        BoxPicture.scrollTint)
             canvas.hatch(x: g.boxLeft, y: g.boxTop + g.boxHeight, width: g.boxWidth, height: contentRows - g.boxHeight,
-                         Color(217, 48, 37, 60), spacing: max(4, BoxPicture.px(6, s)))
+                         BoxPicture.scrollHatch, spacing: max(4, BoxPicture.px(6, s)))
         }
         if contentRows != g.boxHeight {
             canvas.horizontal(y: g.boxTop + contentRows, from: g.boxLeft, to: g.boxLeft + g.boxWidth, BoxPicture.scrollMark,
