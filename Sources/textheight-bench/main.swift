@@ -8,7 +8,8 @@ import TextHeight
 let usage = """
 USAGE: textheight-bench [options] [figure...]
 figures: limit cold relayout scaling (default: these four), buckets (limit and cold by message
-         length), cold-fallback (with --fallback fonts)
+         length), languages (limit, cold and warm per "lang" of the corpus), cold-fallback (with
+         --fallback fonts)
   --corpus PATH        JSONL with a "text" field per line (default: fixtures/corpus/messages.jsonl)
   --font PATH          the file the raw-HarfBuzz limit opens; must be the embedded default font's file
                        (default: fixtures/fonts/Inter-Regular.otf)
@@ -54,7 +55,8 @@ func parse(_ arguments: [String]) throws(BenchError) -> Options {
         case "--help", "-h":
             writeAll(1, usage + "\n")
             exit(0)
-        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets": options.figures.append(argument)
+        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets", "languages":
+            options.figures.append(argument)
         default: throw BenchError("unknown argument '\(argument)'\n\(usage)")
         }
         i += 1
@@ -187,6 +189,35 @@ func run(_ options: Options) throws -> Void {
             b.add("passes", measuring.passes)
             b.add("perSecond", Double(layouts) / measuring.best)
             b.emit()
+
+        case "languages":
+            // The limit, cold and warm measure per corpus language ("lang"), each language alone.
+            let langs = try readJSONLStrings(options.corpus, key: "lang")
+            let raw = try RawHarfBuzz(path: options.font)
+            var order: [String] = []
+            for lang in langs where !order.contains(lang) { order.append(lang) }
+            for lang in order {
+                let picked = langs.indices.filter { langs[$0] == lang }
+                let langTexts = picked.map { texts[$0] }
+                let langUnits = picked.map { units[$0] }
+                let limit = measureTime(passes: passes, minSeconds: minSeconds / 4) { sink += Double(raw.shapeAll(langUnits)) }
+                let cold = measureTime(passes: passes, minSeconds: minSeconds / 4) {
+                    sink += benchColdPass(langTexts, model: model, fonts: fonts, width: options.width).sum
+                }
+                let shaper = Shaper()
+                sink += Double(primeWidthCache(langTexts, model: model, fonts: fonts, shaper: shaper))
+                let warm = measureTime(passes: passes, minSeconds: minSeconds / 4) {
+                    sink += benchWarmPass(langTexts, model: model, fonts: fonts, width: options.width, shaper: shaper)
+                }
+                var r = Record("language")
+                r.add("lang", lang)
+                r.add("messages", picked.count)
+                r.add("meanUnits", Double(langUnits.reduce(0) { $0 + $1.count }) / Double(picked.count))
+                r.add("limitPerSecond", Double(picked.count) / limit.best)
+                r.add("coldPerSecond", Double(picked.count) / cold.best)
+                r.add("warmPerSecond", Double(picked.count) / warm.best)
+                r.emit()
+            }
 
         case "buckets":
             // The limit and cold measure per message length (UTF-16 units), each bucket on its own

@@ -136,6 +136,13 @@ def main():
             print(f"    {r['units']:>8}: {r['messages']:>5} messages, mean {r['meanUnits']:5.1f} units: limit "
                   f"{r['limitPerSecond']:>9,.0f}/s, cold {r['coldPerSecond']:>9,.0f}/s, cold/limit "
                   f"{r['coldPerSecond'] / r['limitPerSecond']:.2f}×")
+    langs = lists.get("language", [])
+    if langs:
+        print("\n  by language (each alone; warm = every width already cached):")
+        for r in langs:
+            print(f"    {r['lang']:>6}: {r['messages']:>4} messages, mean {r['meanUnits']:5.1f} units: limit "
+                  f"{r['limitPerSecond']:>9,.0f}/s, cold {r['coldPerSecond']:>9,.0f}/s ({r['coldPerSecond'] / r['limitPerSecond']:.2f}×), "
+                  f"warm {r['warmPerSecond']:>9,.0f}/s ({r['warmPerSecond'] / r['limitPerSecond']:.2f}×)")
     agree = f.get("line-agreement")
     if agree:
         print(f"\n  line counts at wrap width {c.get('width', 343) - 10:g}: ours and Pango agree on "
