@@ -49,3 +49,25 @@ struct JoinTests {
         #expect(prepared.layout(width: 31).map(\.width) == [16, 16])
     }
 }
+
+@Suite("Drawn glyphs agree with the measurement")
+struct GlyphsAgreeTests {
+    @Test("the glyph advances of each line add up to its measured width", arguments: [
+        ("字）「字」）「（字", true), ("Hello クグ -> world, 你好。", true), ("Hello クグ -> world", false),
+    ])
+    func sums(text: String, css: Bool) throws {
+        let primary = try Fixtures.inter(size: 16)
+        let cjk = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        let fonts = try FontStack(primary, fallbacks: [cjk])
+        let rules = css ? CSSModel().breakRules : TextKitModel.breakRules
+        let prepared = try PreparedText(text, fonts: fonts, rules: rules)
+        for width in [40.0, 70, 1000] {
+            for line in prepared.layout(width: width) {
+                var end = line.end
+                while end > line.start && rules.hangs(prepared.utf16[end - 1]) { end -= 1 }
+                let drawn = prepared.glyphs(from: line.start, to: end, startTrim: line.startTrim).reduce(0) { $0 + $1.advance }
+                #expect(abs(drawn - line.width) < 1e-6, "\(text) at \(width): line \(line.start)..<\(line.end)")
+            }
+        }
+    }
+}

@@ -32,6 +32,7 @@ extension PreparedText {
         var emergency: Shaper?
         let trims = !startTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
+        var lineStartTrim = 0.0
 
         for i in segmentEnds.indices {
             let segmentEnd = Int(segmentEnds[i])
@@ -41,20 +42,26 @@ extension PreparedText {
             let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
             if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available) {
-                emit(Line(start: lineStart, end: segmentStart, width: contentRight, fontMask: lineMask))
+                emit(Line(start: lineStart, end: segmentStart, width: contentRight, fontMask: lineMask,
+                          startTrim: lineStartTrim))
+                lineStartTrim = 0
                 lineStart = segmentStart
                 pen = 0
                 contentRight = 0
                 lineIsEmpty = true
                 lineMask = 0
             }
-            // trim-start: an opening bracket starting a line is set half width.
-            if trims && lineIsEmpty { contentWidth -= startTrims[i] }
-            if lineIsEmpty && !rules.fits(contentWidth, in: available) {
+            // trim-start: an opening bracket starting a line is set half width (not when the word
+            // must be broken: recorded Chromium then keeps it whole).
+            let startTrim = trims && lineIsEmpty ? startTrims[i] : 0
+            if lineIsEmpty && !rules.fits(contentWidth - startTrim, in: available) {
                 let shaper = emergency ?? Shaper()
                 emergency = shaper
                 contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
                                                   mask: fontMasks[i], shaper: shaper, lineStart: &lineStart, emit: emit)
+            } else if lineIsEmpty {
+                contentWidth -= startTrim
+                lineStartTrim = startTrim
             }
             if !lineIsEmpty { pen += join }
             if contentEnd > segmentStart { contentRight = pen + contentWidth }
@@ -65,7 +72,8 @@ extension PreparedText {
 
             if flags[i].contains(.hardBreak) {
                 emit(Line(start: lineStart, end: segmentEnd, width: contentRight, endsWithLineBreak: true,
-                          endsParagraph: flags[i].contains(.endsParagraph), fontMask: lineMask))
+                          endsParagraph: flags[i].contains(.endsParagraph), fontMask: lineMask, startTrim: lineStartTrim))
+                lineStartTrim = 0
                 lineStart = segmentEnd
                 pen = 0
                 contentRight = 0
@@ -75,7 +83,7 @@ extension PreparedText {
             segmentStart = segmentEnd
         }
         if !lineIsEmpty {
-            emit(Line(start: lineStart, end: utf16.count, width: contentRight, fontMask: lineMask))
+            emit(Line(start: lineStart, end: utf16.count, width: contentRight, fontMask: lineMask, startTrim: lineStartTrim))
         }
     }
 

@@ -52,8 +52,11 @@ public struct MeasuredLine: Sendable, Equatable {
     /// Top of the line box from the top of the text block (insets excluded).
     public var top: Double
     public var height: Double
+    /// CSS text-spacing-trim taken from an opening bracket starting the line (for drawing).
+    public var startTrim: Double
 
-    public init(start: Int, length: Int, width: Double, top: Double, height: Double) {
+    public init(start: Int, length: Int, width: Double, top: Double, height: Double, startTrim: Double = 0) {
+        self.startTrim = startTrim
         self.start = start
         self.length = length
         self.width = width

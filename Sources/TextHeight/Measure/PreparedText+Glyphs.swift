@@ -16,8 +16,8 @@ public struct PositionedGlyph: Sendable, Equatable {
 extension PreparedText {
     /// The glyphs of `start..<end` shaped as one line, run by run, with the same fonts, runs and
     /// advances that produced the measurement. Line-break characters draw nothing; a tab
-    /// advances to the next stop.
-    public func glyphs(from start: Int, to end: Int, shaper: Shaper? = nil) -> [PositionedGlyph] {
+    /// advances to the next stop. `startTrim` is the line's (`Line.startTrim`, `MeasuredLine.startTrim`).
+    public func glyphs(from start: Int, to end: Int, startTrim: Double = 0, shaper: Shaper? = nil) -> [PositionedGlyph] {
         let shaper = shaper ?? Shaper()
         var placed: [PositionedGlyph] = []
         var pen = 0.0
@@ -29,11 +29,18 @@ extension PreparedText {
                     let font = fonts.fonts[run.font]
                     let runText = UnsafeBufferPointer(rebasing: text[run.start..<run.end])
                     shaper.forEachPositionedGlyph(of: runText, in: font.face, language: fonts.language) { glyph in
+                        let cluster = run.start + glyph.cluster
+                        var advance = Double(glyph.advance) * font.scale
+                        var xOffset = Double(glyph.xOffset) * font.scale
+                        // text-spacing-trim, as measured: a pair trim anywhere, an opening bracket at the line start.
+                        if let trim = punctuationTrims[cluster], trim.byPair || (cluster == start && startTrim > 0) {
+                            advance -= trim.reduction
+                            if trim.opens { xOffset -= trim.reduction }
+                        }
                         placed.append(PositionedGlyph(
-                            fontIndex: run.font, glyph: glyph.id, x: pen,
-                            xOffset: Double(glyph.xOffset) * font.scale, yOffset: Double(glyph.yOffset) * font.metricsScale,
-                            advance: Double(glyph.advance) * font.scale, cluster: run.start + glyph.cluster))
-                        pen += Double(glyph.advance) * font.scale
+                            fontIndex: run.font, glyph: glyph.id, x: pen, xOffset: xOffset,
+                            yOffset: Double(glyph.yOffset) * font.metricsScale, advance: advance, cluster: cluster))
+                        pen += advance
                     }
                 }
             }

@@ -35,6 +35,9 @@ public struct PreparedText: Sendable {
     /// text-spacing-trim: what an opening bracket starting a line gives back (empty unless the
     /// rules trim CJK punctuation).
     var startTrims: [Double] = []
+    /// Every character text-spacing-trim may narrow: its reduction, and whether it opens (its ink
+    /// moves left with the `halt` advance) and whether a neighbour already trims it.
+    var punctuationTrims: [Int: (reduction: Double, opens: Bool, byPair: Bool)] = [:]
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
@@ -203,6 +206,10 @@ public struct PreparedText: Sendable {
             return Double(shaper.haltReduction(text[i], in: face)) * font.scale
         }
         startTrims = [Double](repeating: 0, count: segmentEnds.count)
+        for i in text.indices where trimmed[i] || types[i] == .open {
+            let amount = reduction(i)
+            if amount > 0 { punctuationTrims[i] = (amount, types[i] == .open, trimmed[i]) }
+        }
         var segmentStart = 0
         for s in segmentEnds.indices {
             let contentEnd = Int(contentEnds[s])
@@ -281,9 +288,21 @@ public struct PreparedText: Sendable {
     }
 
     /// The advance of `start..<end` shaped on its own, as a line holding just that text is shaped.
+    /// A piece of a word broken across lines, with text-spacing-trim's pair trims inside it.
     func width(from start: Int, to end: Int, shaper: Shaper) -> Double {
         var mask: UInt32 = 0
-        return utf16.withUnsafeBufferPointer { measure($0, from: start, to: end, shaper: shaper, mask: &mask).width }
+        let shaped = utf16.withUnsafeBufferPointer { measure($0, from: start, to: end, shaper: shaper, mask: &mask).width }
+        return shaped - pairTrims(from: start, to: end)
+    }
+
+    /// What text-spacing-trim's adjacent pairs take from `start..<end`.
+    func pairTrims(from start: Int, to end: Int) -> Double {
+        guard !punctuationTrims.isEmpty else { return 0 }
+        var total = 0.0
+        for (position, trim) in punctuationTrims where trim.byPair && position >= start && position < end {
+            total += trim.reduction
+        }
+        return total
     }
 
     /// Cumulative advances at each grapheme end of `start..<end`, in points, for breaking inside a
@@ -318,6 +337,10 @@ public struct PreparedText: Sendable {
                         if unsafe { unsafeEnd[low - 1] = true }
                     }
                 }
+            }
+            // text-spacing-trim's pair trims, as the whole segment was measured.
+            for (position, trim) in punctuationTrims where trim.byPair && position >= start && position < end {
+                if let k = boundaries.firstIndex(where: { $0 > position }) { perGrapheme[k] -= trim.reduction }
             }
             var running = 0.0
             return boundaries.indices.map { i in

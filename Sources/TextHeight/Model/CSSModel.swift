@@ -79,7 +79,7 @@ public struct CSSModel: PlatformModel {
             }
             if includeLines {
                 lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,
-                                          top: top, height: height))
+                                          top: top, height: height, startTrim: line.startTrim))
             }
             top += height
             count += 1
