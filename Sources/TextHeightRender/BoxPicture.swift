@@ -245,11 +245,11 @@ public struct BoxPicture {
         let fonts = prepared.fonts.fonts
         let used = fontIndices.isEmpty ? [0] : fontIndices.sorted()
         if let css = model as? CSSModel {
-            let primary = BlinkMetrics(fonts[0])
+            let primary = BlinkFontMetrics(fonts[0])
             switch css.lineHeight {
             case .normal:
                 return ([0] + used).map { i in
-                    let m = BlinkMetrics(fonts[i])
+                    let m = BlinkFontMetrics(fonts[i])
                     return m.ascent + (m.lineGap / 2).rounded(.down)
                 }.max() ?? primary.ascent
             case .multiple, .pixels:
@@ -333,23 +333,6 @@ struct TextKitMetrics {
         ascent = Double(m.hheaAscender) * font.metricsScale
         descent = Double(-m.hheaDescender) * font.metricsScale
         leading = Double(m.hheaLineGap) * font.metricsScale
-    }
-}
-
-/// A font's vertical metrics as Blink rounds them (typo metrics with USE_TYPO_METRICS, else hhea;
-/// each rounded half up), mirroring the CSS model's line heights.
-struct BlinkMetrics {
-    var ascent: Double
-    var descent: Double
-    var lineGap: Double
-
-    init(_ font: Font) {
-        let m = font.face.metrics
-        let typo = m.useTypoMetrics && m.hasOS2
-        let scale = font.metricsScale
-        ascent = (Double(typo ? m.typoAscender : m.hheaAscender) * scale + 0.5).rounded(.down)
-        descent = (Double(-(typo ? m.typoDescender : m.hheaDescender)) * scale + 0.5).rounded(.down)
-        lineGap = (Double(typo ? m.typoLineGap : m.hheaLineGap) * scale + 0.5).rounded(.down)
     }
 }
 

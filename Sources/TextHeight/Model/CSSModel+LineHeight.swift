@@ -43,12 +43,12 @@ extension CSSModel {
 /// FontMetrics::AscentDescentWithHacks (font_metrics.cc) can move a pixel from ascent to descent
 /// on Linux when subpixel positioning is on; the recorded Chromium (Debian, headless) does not:
 /// DejaVu Sans 15 px with Noto Sans Devanagari is 14 + 6 = 20 px, not 14 + 7.
-struct BlinkFontMetrics {
-    var ascent: Double
-    var descent: Double
-    var lineGap: Double
+public struct BlinkFontMetrics: Sendable, Equatable {
+    public var ascent: Double
+    public var descent: Double
+    public var lineGap: Double
 
-    init(_ font: Font) {
+    public init(_ font: Font) {
         let m = font.face.metrics
         let typo = m.useTypoMetrics && m.hasOS2
         let scale = font.metricsScale

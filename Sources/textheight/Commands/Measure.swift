@@ -11,30 +11,11 @@ struct MeasureCommand {
     }
 
     func run() throws(Failure) -> ExitCode {
-        let content = try readText()
+        let content = try readText(positionals: positionals, options: options.text)
         let objects = try options.measure(content, faces: FaceCache(), shaper: Shaper())
         // Everything is computed before anything is written: a failure leaves stdout empty.
         Terminal.write(objects.map { $0.text + "\n" }.joined())
         return .ok
-    }
-
-    /// Exactly one source: the last argument, `-` (stdin) or `--text-file`.
-    private func readText() throws(Failure) -> String {
-        let textFile = options.text.textFile
-        if positionals.count > 1 {
-            throw .usage(UsageError("give the text as one argument (quote it); got \(positionals.count) arguments"))
-        }
-        if let inline = positionals.first, inline != "-" {
-            if textFile != nil { throw .usage(UsageError("give either a text argument or --text-file, not both")) }
-            return inline
-        }
-        if positionals.isEmpty && textFile == nil {
-            throw .usage(UsageError("no text given: pass it as the last argument, '-' for stdin, or --text-file PATH"))
-        }
-        if positionals.first == "-" && textFile != nil {
-            throw .usage(UsageError("give either '-' or --text-file, not both"))
-        }
-        return try readTextFile(textFile, limit: options.text.maxBytes)
     }
 }
 
@@ -57,4 +38,23 @@ func readTextFile(_ path: String?, limit: Int) throws(Failure) -> String {
         throw Failure(code: .input, message: "the text from \(name) is not valid UTF-8 at byte \(offset)")
     }
     return decoded
+}
+
+/// Exactly one source: the last argument, `-` (stdin) or `--text-file`.
+func readText(positionals: [String], options: TextOptions) throws(Failure) -> String {
+    let textFile = options.textFile
+    if positionals.count > 1 {
+        throw .usage(UsageError("give the text as one argument (quote it); got \(positionals.count) arguments"))
+    }
+    if let inline = positionals.first, inline != "-" {
+        if textFile != nil { throw .usage(UsageError("give either a text argument or --text-file, not both")) }
+        return inline
+    }
+    if positionals.isEmpty && textFile == nil {
+        throw .usage(UsageError("no text given: pass it as the last argument, '-' for stdin, or --text-file PATH"))
+    }
+    if positionals.first == "-" && textFile != nil {
+        throw .usage(UsageError("give either '-' or --text-file, not both"))
+    }
+    return try readTextFile(textFile, limit: options.maxBytes)
 }

@@ -59,35 +59,16 @@ struct RenderCommand {
 
     func run() throws(Failure) -> ExitCode {
         guard let output = render.output else { throw .usage(UsageError("render needs --output <path>")) }
-        let content = try readText()
+        let content = try readText(positionals: positionals, options: options.text)
         let shaper = Shaper()
         let drawing = try CaseDrawing.measure(content, options: options, faces: FaceCache(), shaper: shaper)
         guard let result = drawing.results.first else { throw .usage(UsageError("--width is required")) }
         let png = try drawing.picture(result, scale: render.pictureScale(options), shaper: shaper).png
         // The JSON first in memory, the picture on disk, then stdout: a failure leaves both untouched.
         let json = drawing.json(result, lines: options.output.lines)
-        try AtomicFile.write(output, bytes: png)
+        try Files.replaceAtomically(output, bytes: png)
         Terminal.write(json.text + "\n")
         return .ok
-    }
-
-    /// Exactly one source, as for a measurement: the last argument, `-` (stdin) or `--text-file`.
-    private func readText() throws(Failure) -> String {
-        let textFile = options.text.textFile
-        if positionals.count > 1 {
-            throw .usage(UsageError("give the text as one argument (quote it); got \(positionals.count) arguments"))
-        }
-        if let inline = positionals.first, inline != "-" {
-            if textFile != nil { throw .usage(UsageError("give either a text argument or --text-file, not both")) }
-            return inline
-        }
-        if positionals.isEmpty && textFile == nil {
-            throw .usage(UsageError("no text given: pass it as the last argument, '-' for stdin, or --text-file PATH"))
-        }
-        if positionals.first == "-" && textFile != nil {
-            throw .usage(UsageError("give either '-' or --text-file, not both"))
-        }
-        return try readTextFile(textFile, limit: options.text.maxBytes)
     }
 }
 
@@ -153,33 +134,8 @@ struct CaseDrawing {
     }
 }
 
-/// Binary files written like `Files.replaceAtomically`: a temporary file beside the target,
-/// flushed, then renamed over it, so an interrupted run never leaves half a PNG.
+/// Directories for `check --report`.
 enum AtomicFile {
-    static func write(_ path: String, bytes: [UInt8]) throws(Failure) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure(path) }
-        var ok = true
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var done = 0
-            while done < raw.count {
-                let wrote = Glibc.write(fd, base + done, raw.count - done)
-                if wrote < 0 && errno == EINTR { continue }
-                if wrote <= 0 { ok = false; return }
-                done += wrote
-            }
-        }
-        if fsync(fd) != 0 { ok = false }
-        if close(fd) != 0 { ok = false }
-        guard ok, rename(temporary, path) == 0 else {
-            let error = failure(path)
-            unlink(temporary)
-            throw error
-        }
-    }
-
     /// Creates `path` and its missing parents, like `mkdir -p`.
     static func makeDirectory(_ path: String) throws(Failure) {
         var prefix = path.hasPrefix("/") ? "/" : ""

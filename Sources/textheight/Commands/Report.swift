@@ -146,7 +146,7 @@ enum Report {
             // Too large or undrawable: say so in the page, keep going with the other cases.
             return "<figure class=missing><figcaption>\(escape(caption)): \(escape(error.message))</figcaption></figure>\n"
         }
-        try AtomicFile.write(directory + "/" + file, bytes: picture.png)
+        try Files.replaceAtomically(directory + "/" + file, bytes: picture.png)
         // Drawn at 2× and shown at 1×, so the page is sharp on high-density screens.
         let shown = Int((Double(picture.width) / scale).rounded())
         return "<figure><img src=\"\(file)\" width=\(shown) alt=\"\(escape(caption))\"><figcaption>\(escape(caption))</figcaption></figure>\n"

@@ -34,12 +34,16 @@ enum Files {
     /// Writes to a temporary file beside `path`, flushes it to disk and renames it over `path`:
     /// a crash or ^C leaves either the old file or the new one, never half of one.
     static func replaceAtomically(_ path: String, with contents: String) throws(Failure) {
+        try replaceAtomically(path, bytes: Array(contents.utf8))
+    }
+
+    /// The same for binary contents (PNG pictures).
+    static func replaceAtomically(_ path: String, bytes: [UInt8]) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw writeFailure(path) }
         var ok = true
-        var bytes = Array(contents.utf8)
-        bytes.withUnsafeMutableBytes { raw in
+        bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             var done = 0
             while done < raw.count {
