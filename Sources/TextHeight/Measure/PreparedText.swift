@@ -153,13 +153,17 @@ public struct PreparedText: Sendable {
             let join = Int(segmentEnds[i])
             let segmentStart = i == 0 ? 0 : Int(segmentEnds[i - 1])
             guard Int(contentEnds[i]) == join, join > segmentStart, Int(contentEnds[i + 1]) > join else { continue }
-            let window = UnsafeBufferPointer(rebasing: text[max(segmentStart, join - 16)..<min(Int(contentEnds[i + 1]), join + 16)])
-            let windowStart = max(segmentStart, join - 16)
-            var before = windowStart, after = join + window.count
-            shaper.forEachGrapheme(in: window) { boundary in
-                let position = windowStart + boundary
-                if position < join { before = position }
-                if position > join && position < after { after = position }
+            var before = join - 1, after = join + 1
+            if !PreparedText.isSimpleGrapheme(text, at: join - 1) || !PreparedText.isSimpleGrapheme(text, at: join) {
+                let windowStart = max(segmentStart, join - 16)
+                let window = UnsafeBufferPointer(rebasing: text[windowStart..<min(Int(contentEnds[i + 1]), join + 16)])
+                before = windowStart
+                after = windowStart + window.count
+                shaper.forEachGrapheme(in: window) { boundary in
+                    let position = windowStart + boundary
+                    if position < join { before = position }
+                    if position > join && position < after { after = position }
+                }
             }
             let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask).width
             let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask).width
@@ -171,6 +175,20 @@ public struct PreparedText: Sendable {
             }
         }
         if any { joinAdjustments = adjustments }
+    }
+
+    /// A CJK or Hangul character that is a grapheme by itself (no combining kana voicing mark
+    /// after it): the common join, decided without running ICU's grapheme iterator.
+    private static func isSimpleGrapheme(_ text: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {
+        func wide(_ c: UInt16) -> Bool {
+            (0x3040...0x3096).contains(c) || (0x309B...0x30FF).contains(c) || (0x3400...0x9FFF).contains(c)
+                || (0xAC00...0xD7A3).contains(c) || (0xFF01...0xFF60).contains(c) || (0x3001...0x3003).contains(c)
+        }
+        guard i >= 0, i < text.count, wide(text[i]) else { return false }
+        if i + 1 < text.count, (0x3099...0x309A).contains(text[i + 1]) || (0xFE00...0xFE0F).contains(text[i + 1]) {
+            return false
+        }
+        return true
     }
 
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold

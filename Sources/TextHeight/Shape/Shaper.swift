@@ -117,12 +117,15 @@ public final class Shaper {
     }
 
     private func widthCache(for face: FontFace, language: String) -> WidthCache {
+        // Consecutive lookups almost always hit the same face: skip hashing the language string.
+        if let last = lastCache, last.face == face.identity, last.language == language { return last.cache }
         let key = CacheKey(face: face.identity, language: language)
-        if let cache = caches[key] { return cache }
-        let cache = WidthCache()
+        let cache = caches[key] ?? WidthCache()
         caches[key] = cache
+        lastCache = (face.identity, language, cache)
         return cache
     }
+    private var lastCache: (face: ObjectIdentifier, language: String, cache: WidthCache)?
 
     private func hbLanguage(_ tag: String) -> hb_language_t? {
         if let known = languages[tag] { return known }
