@@ -71,11 +71,13 @@ public struct CSSModel: PlatformModel {
         var count = 0
         var overflowing = 0
         var lastTextLineBottom = 0.0  // glyph-box bottom of the last line with text, for scrollHeight
+        let fonts = prepared.fonts  // the closure captures the fonts, not a copy of the whole text
+        let primary = prepared.font
         prepared.forEachLine(width: wrapWidth) { line in
             if LayoutUnit.floor(line.width) > wrapWidth { overflowing += 1 }
-            let height = self.lineHeight(prepared.fonts.fonts(in: line.fontMask | 1))
+            let height = self.lineHeight(fonts.fonts(in: line.fontMask | 1))
             if line.end > line.start && !(line.end - line.start == 1 && line.endsWithLineBreak) {
-                lastTextLineBottom = top + glyphBottom(prepared.font, lineHeight: height)
+                lastTextLineBottom = top + glyphBottom(primary, lineHeight: height)
             }
             if includeLines {
                 lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,

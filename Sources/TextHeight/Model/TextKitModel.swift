@@ -55,10 +55,11 @@ public struct TextKitModel: PlatformModel {
         var stack = FragmentStack(paragraph: paragraph, includeLines: includeLines)
         var overflowing = 0
         var singleLineUsesFallback = false
+        let fonts = prepared.fonts  // the closure captures the fonts, not a copy of the whole text
         prepared.forEachLine(width: wrapWidth) { line in
             if line.width > wrapWidth + 1e-9 { overflowing += 1 }
             let height = line.fontMask <= 1 ? lineHeight
-                : paragraph.fragmentHeight(natural: naturalLineHeight(prepared.fonts.fonts(in: line.fontMask)))
+                : paragraph.fragmentHeight(natural: naturalLineHeight(fonts.fonts(in: line.fontMask)))
             singleLineUsesFallback = line.fontMask > 1
             stack.append(line, height: height)
         }
