@@ -34,6 +34,13 @@ struct BatchCheckTests {
         #expect(lines[8] == #"{"line":8,"error":"invalid JSON at byte 18: lone surrogate \\uD800 in a string","exitCode":2}"#)
     }
 
+    @Test("ids come back escaped as RFC 8259 asks (quote, backslash, controls), U+2028 escaped for JavaScript")
+    func idEscaping() throws {
+        let input = #"{"id":"a\"b\\c\nd\u2028e","text":"x","width":100}"# + "\n"
+        let run = try CLIRun(["batch"], stdin: Data(input.utf8))
+        #expect(run.stdout.hasPrefix(#"{"id":"a\"b\\c\nd\u2028e","boxHeight":"#))
+    }
+
     @Test("command-line options are defaults that a case field overrides")
     func defaults() throws {
         let input = #"{"id":1,"text":"Hello"}"# + "\n" + #"{"id":2,"text":"Hello","width":100}"# + "\n"

@@ -33,6 +33,8 @@ struct JSONObject {
     }
 
     static func string(_ value: String) -> String {
+        // Most strings need no escape: copy them whole instead of scalar by scalar.
+        if !needsEscaping(value) { return "\"" + value + "\"" }
         var out = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -49,5 +51,22 @@ struct JSONObject {
             }
         }
         return out + "\""
+    }
+
+    private static func needsEscaping(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { bytes in
+            var i = 0
+            while i < bytes.count {
+                let b = bytes[i]
+                if b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F { return true }
+                // U+2028 and U+2029 (E2 80 A8/A9) are escaped for JavaScript consumers.
+                if b == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9) {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
     }
 }
