@@ -133,6 +133,8 @@ struct CLITests {
                  message: "textheight: 'Package.swift' is not a usable font file: unknown file format\n"),
         BadInput(arguments: ["--width", "20", "--font", "fixtures/fonts/DejaVuSans.ttf#2", "x"], status: 3,
                  message: "textheight: font 'fixtures/fonts/DejaVuSans.ttf' has 1 face; #2 does not exist\n"),
+        BadInput(arguments: ["--width", "200", "--strict-glyphs", "你好"], status: 3,
+                 message: "textheight: 2 glyphs of the text exist in no font of the chain (--strict-glyphs); add a --fallback that covers them\n"),
         BadInput(arguments: ["--width", "20", "--text-file", "fixtures/none.txt"], status: 4,
                  message: "textheight: cannot read text from 'fixtures/none.txt': No such file or directory\n"),
         BadInput(arguments: ["--width", "20", "--max-bytes", "3", "-"], stdin: "hello", status: 4,

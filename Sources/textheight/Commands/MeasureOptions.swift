@@ -39,6 +39,9 @@ struct MeasureOptions {
                                      widths: model.widths, includeLines: output.lines)
         let results: [MeasureResult]
         do { results = try textModel.measure(request, shaper: shaper) } catch { throw .text(error) }
+        if font.strictGlyphs, let missing = results.first?.measurement.missingGlyphs, missing > 0 {
+            throw Failure(code: .font, message: "\(missing) glyph\(missing == 1 ? "" : "s") of the text exist in no font of the chain (--strict-glyphs); add a --fallback that covers them")
+        }
         return results.map {
             measurementJSON($0, model: model.model.rawValue, measure: model.measureName, prefix: prefix)
         }

@@ -14,6 +14,8 @@ struct FontOptions: OptionGroup {
                    help: "A fallback font by family name, through fontconfig; joins the chain in command-line order",
                    repeatable: true),
         OptionSpec(name: "size", value: "<pt>", help: "Font size in points (default: 17)"),
+        OptionSpec(name: "strict-glyphs", value: nil,
+                   help: "Fail (exit 3) when a character has no glyph in any font, instead of measuring .notdef"),
         OptionSpec(name: "lang", value: "<bcp47>",
                    help: "Language of the text (ja, zh-Hans, ko, …): ICU line-break tailoring and localized glyphs"),
     ]
@@ -24,6 +26,7 @@ struct FontOptions: OptionGroup {
     var fallbacks: [String] = []
     var size = 17.0
     var language: String?
+    var strictGlyphs = false
 
     static let familyPrefix = "family:"
 
@@ -36,6 +39,7 @@ struct FontOptions: OptionGroup {
             guard font == nil else { throw UsageError("give either --font or --font-family, not both") }
             family = value
         case "fallback": fallbacks.append(value)
+        case "strict-glyphs": strictGlyphs = true
         case "fallback-family": fallbacks.append(FontOptions.familyPrefix + value)
         case "lang":
             // BCP 47 letters, digits and hyphens only: the tag reaches ICU's locale syntax.
