@@ -54,6 +54,7 @@ struct JoinTests {
 struct GlyphsAgreeTests {
     @Test("the glyph advances of each line add up to its measured width", arguments: [
         ("字）「字」）「（字", true), ("Hello クグ -> world, 你好。", true), ("Hello クグ -> world", false),
+        ("遇到類型「a%c」的陣列，預期長度", true),
     ])
     func sums(text: String, css: Bool) throws {
         let primary = try Fixtures.inter(size: 16)
@@ -65,7 +66,7 @@ struct GlyphsAgreeTests {
             for line in prepared.layout(width: width) {
                 var end = line.end
                 while end > line.start && rules.hangs(prepared.utf16[end - 1]) { end -= 1 }
-                let drawn = prepared.glyphs(from: line.start, to: end, startTrim: line.startTrim).reduce(0) { $0 + $1.advance }
+                let drawn = prepared.glyphs(from: line.start, to: end, startTrim: line.startTrim, endTrim: line.endTrim).reduce(0) { $0 + $1.advance }
                 #expect(abs(drawn - line.width) < 1e-6, "\(text) at \(width): line \(line.start)..<\(line.end)")
             }
         }

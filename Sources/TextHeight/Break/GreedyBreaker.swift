@@ -41,6 +41,14 @@ extension PreparedText {
             // Shaped together with the segment before it on this line (kerning, ligatures).
             let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
+            // allow-end: a closing bracket may give back its blank half to end this line.
+            let endTrim = trims ? endTrims[i] : 0
+            var endsLineTrimmed = false
+            if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available)
+                && endTrim > 0 && rules.fits(pen + join + contentWidth - endTrim, in: available) {
+                contentWidth -= endTrim
+                endsLineTrimmed = true
+            }
             if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available) {
                 emit(Line(start: lineStart, end: segmentStart, width: contentRight, fontMask: lineMask,
                           startTrim: lineStartTrim))
@@ -70,9 +78,20 @@ extension PreparedText {
             lineIsEmpty = false
             lineMask |= fontMasks[i]
 
+            if endsLineTrimmed && !flags[i].contains(.hardBreak) {
+                emit(Line(start: lineStart, end: segmentEnd, width: contentRight, fontMask: lineMask,
+                          startTrim: lineStartTrim, endTrim: endTrim))
+                lineStartTrim = 0
+                lineStart = segmentEnd
+                pen = 0
+                contentRight = 0
+                lineIsEmpty = true
+                lineMask = 0
+            }
             if flags[i].contains(.hardBreak) {
                 emit(Line(start: lineStart, end: segmentEnd, width: contentRight, endsWithLineBreak: true,
-                          endsParagraph: flags[i].contains(.endsParagraph), fontMask: lineMask, startTrim: lineStartTrim))
+                          endsParagraph: flags[i].contains(.endsParagraph), fontMask: lineMask, startTrim: lineStartTrim,
+                          endTrim: endsLineTrimmed ? endTrim : 0))
                 lineStartTrim = 0
                 lineStart = segmentEnd
                 pen = 0

@@ -54,9 +54,13 @@ public struct MeasuredLine: Sendable, Equatable {
     public var height: Double
     /// CSS text-spacing-trim taken from an opening bracket starting the line (for drawing).
     public var startTrim: Double
+    /// …and from a closing bracket ending it (allow-end).
+    public var endTrim: Double
 
-    public init(start: Int, length: Int, width: Double, top: Double, height: Double, startTrim: Double = 0) {
+    public init(start: Int, length: Int, width: Double, top: Double, height: Double, startTrim: Double = 0,
+                endTrim: Double = 0) {
         self.startTrim = startTrim
+        self.endTrim = endTrim
         self.start = start
         self.length = length
         self.width = width

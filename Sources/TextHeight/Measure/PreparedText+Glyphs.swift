@@ -16,8 +16,9 @@ public struct PositionedGlyph: Sendable, Equatable {
 extension PreparedText {
     /// The glyphs of `start..<end` shaped as one line, run by run, with the same fonts, runs and
     /// advances that produced the measurement. Line-break characters draw nothing; a tab
-    /// advances to the next stop. `startTrim` is the line's (`Line.startTrim`, `MeasuredLine.startTrim`).
-    public func glyphs(from start: Int, to end: Int, startTrim: Double = 0, shaper: Shaper? = nil) -> [PositionedGlyph] {
+    /// advances to the next stop. `startTrim` and `endTrim` are the line's (`Line`, `MeasuredLine`).
+    public func glyphs(from start: Int, to end: Int, startTrim: Double = 0, endTrim: Double = 0,
+                       shaper: Shaper? = nil) -> [PositionedGlyph] {
         let shaper = shaper ?? Shaper()
         var placed: [PositionedGlyph] = []
         var pen = 0.0
@@ -52,6 +53,11 @@ extension PreparedText {
                 pieceStart = i + 1
             }
             flush(end)
+        }
+        // allow-end: the closing bracket that ends the line gave back its blank half.
+        if endTrim > 0, let last = placed.lastIndex(where: { (punctuationTrims[$0.cluster].map { !$0.opens && !$0.byPair }) ?? false }) {
+            placed[last].advance -= endTrim
+            for k in placed.indices where k > last { placed[k].x -= endTrim }
         }
         return placed
     }

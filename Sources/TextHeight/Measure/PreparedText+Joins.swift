@@ -55,37 +55,46 @@ extension PreparedText {
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold
     /// them; line-start trims are recorded for the breaker.
     mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
-        var types = [HanKerning.CharType](repeating: .other, count: text.count)
+        // The font data of the face each punctuation character is drawn with (nil: no `halt`).
+        var data = [HanKerning.FontData?](repeating: nil, count: text.count)
         var faces = [FontFace?](repeating: nil, count: text.count)
         var any = false
-        for i in text.indices {
-            let type = HanKerning.staticType(text[i])
-            guard type != .other else { continue }
+        for i in text.indices where HanKerning.staticType(text[i]) != .other {
             let scalar = Unicode.Scalar(text[i]) ?? " "
-            let face = fonts.fonts.first { $0.face.covers(scalar) }?.face
-            if let face, let data = face.hanKerning {
-                types[i] = HanKerning.type(text[i], font: data)
-                faces[i] = face
-                any = true
-            } else if type == .openNarrow || type == .closeNarrow {
-                types[i] = type
-            }
+            guard let face = fonts.fonts.first(where: { $0.face.covers(scalar) })?.face,
+                  let fontData = face.hanKerning else { continue }
+            data[i] = fontData
+            faces[i] = face
+            any = true
         }
         guard any else { return }
+        // HanKerning::Compute types both neighbours with the font data of the run it shapes:
+        // "）”" trims "）" because its CJK font calls the quote after it fullwidth, whatever
+        // font then draws the quote.
+        func type(_ i: Int, as fontData: HanKerning.FontData) -> HanKerning.CharType {
+            HanKerning.type(text[i], font: fontData)
+        }
         var trimmed = [Bool](repeating: false, count: text.count)
         for i in text.indices.dropFirst() {
-            if HanKerning.shouldKernLast(types[i], after: types[i - 1]) {
+            if let before = data[i - 1],
+               HanKerning.shouldKernLast(type(i, as: before), after: type(i - 1, as: before)) {
                 trimmed[i - 1] = true
-            } else if HanKerning.shouldKern(types[i], after: types[i - 1]) {
+            } else if let here = data[i], HanKerning.shouldKern(type(i, as: here), after: type(i - 1, as: here)) {
                 trimmed[i] = true
             }
         }
+        var types = [HanKerning.CharType](repeating: .other, count: text.count)
+        for i in text.indices { if let fontData = data[i] { types[i] = type(i, as: fontData) } }
         func reduction(_ i: Int) -> Double {
             guard let face = faces[i], let font = fonts.fonts.first(where: { $0.face === face }) else { return 0 }
             return Double(shaper.haltReduction(text[i], in: face)) * font.scale
         }
         startTrims = [Double](repeating: 0, count: segmentEnds.count)
-        for i in text.indices where trimmed[i] || types[i] == .open {
+        endTrims = [Double](repeating: 0, count: segmentEnds.count)
+        // allow-end applies to closing brackets, not to dots, colons or quotes: recorded Chromium
+        // trims "「a%c」" to end a line, but keeps "序。" off a line the trimmed "。" would fit.
+        func closesForAllowEnd(_ i: Int) -> Bool { types[i] == .close && HanKerning.staticType(text[i]) == .close }
+        for i in text.indices where trimmed[i] || types[i] == .open || closesForAllowEnd(i) {
             let amount = reduction(i)
             if amount > 0 { punctuationTrims[i] = (amount, types[i] == .open, trimmed[i]) }
         }
@@ -95,6 +104,9 @@ extension PreparedText {
             for i in segmentStart..<contentEnd where trimmed[i] { contentWidths[s] -= reduction(i) }
             if contentEnd > segmentStart && types[segmentStart] == .open && !trimmed[segmentStart] {
                 startTrims[s] = reduction(segmentStart)
+            }
+            if contentEnd > segmentStart && closesForAllowEnd(contentEnd - 1) && !trimmed[contentEnd - 1] {
+                endTrims[s] = reduction(contentEnd - 1)
             }
             segmentStart = Int(segmentEnds[s])
         }

@@ -35,6 +35,8 @@ public struct PreparedText: Sendable {
     /// text-spacing-trim: what an opening bracket starting a line gives back (empty unless the
     /// rules trim CJK punctuation).
     var startTrims: [Double] = []
+    /// …and what a closing bracket ending a line gives back when that makes the line fit (allow-end).
+    var endTrims: [Double] = []
     /// Every character text-spacing-trim may narrow: its reduction, and whether it opens (its ink
     /// moves left with the `halt` advance) and whether a neighbour already trims it.
     var punctuationTrims: [Int: (reduction: Double, opens: Bool, byPair: Bool)] = [:]

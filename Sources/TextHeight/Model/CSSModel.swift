@@ -81,7 +81,8 @@ public struct CSSModel: PlatformModel {
             }
             if includeLines {
                 lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,
-                                          top: top, height: height, startTrim: line.startTrim))
+                                          top: top, height: height, startTrim: line.startTrim,
+                                          endTrim: line.endTrim))
             }
             top += height
             count += 1

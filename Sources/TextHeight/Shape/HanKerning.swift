@@ -8,8 +8,8 @@ import CHarfBuzz
 ///   trimmed (`ShouldKern`, `ShouldKernLast`);
 /// - an opening bracket starting a line is trimmed, the first line included: recorded Chromium
 ///   156 sets a lone "（" 8.016 px wide at 16 px, and the spec's `space-first` would not;
-/// - `allow-end` (a closing bracket trimmed at a line end only when that makes it fit) is not
-///   applied: Chromium 156 kept "序。" off a line that the trimmed "。" would have fitted.
+/// - `allow-end`: a closing bracket ending a line is trimmed when that makes the line fit; not
+///   dots, colons or quotes: Chromium 156 kept "序。" off a line that a trimmed "。" would fit.
 /// Dots (、。，．), colons and quotes are classified per font from their glyph bounds, as Blink
 /// does: Simplified-Chinese fonts set them in the left half (closing), Traditional centred.
 enum HanKerning {

@@ -35,6 +35,6 @@ struct ChromiumConformanceTests {
         #expect(scrollMismatches.map(\.reference.id) == [])
         let classes = Dictionary(grouping: startMismatches) { ChromiumConformanceTests.residualClass($0.reference.text) ?? "unexplained" }
             .mapValues(\.count)
-        #expect(classes == ["text-spacing-trim": 5])
+        #expect(classes == ["text-spacing-trim": 2])
     }
 }
