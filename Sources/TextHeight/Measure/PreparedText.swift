@@ -124,14 +124,23 @@ public struct PreparedText: Sendable {
             if CharacterClass.isParagraphSeparator(text[end - 1]) { segmentFlags.insert(.endsParagraph) }
             mask |= 1  // the line-break character carries the primary font
         }
-        let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper, mask: &mask)
         var trailingWidth = 0.0
-        if trailing.contains(.tab) {
-            segmentFlags.insert(.tabbedTrailing)
-            tabbedTrailing[segmentEnds.count] = trailing
-            mask |= 1
+        var plainEnd = end  // the hanging run without its line-break character
+        if isHard { while plainEnd > contentEnd && CharacterClass.isLineBreak(text[plainEnd - 1]) { plainEnd -= 1 } }
+        if !(contentEnd..<plainEnd).contains(where: { CharacterClass.isTab(text[$0]) || CharacterClass.isLineBreak(text[$0]) }) {
+            // The common case, spaces only: one measurement, no pieces.
+            if plainEnd > contentEnd {
+                trailingWidth = measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask).width
+            }
         } else {
-            for case .advance(let width) in trailing { trailingWidth += width }
+            let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper, mask: &mask)
+            if trailing.contains(.tab) {
+                segmentFlags.insert(.tabbedTrailing)
+                tabbedTrailing[segmentEnds.count] = trailing
+                mask |= 1
+            } else {
+                for case .advance(let width) in trailing { trailingWidth += width }
+            }
         }
         segmentEnds.append(Int32(end))
         contentEnds.append(Int32(contentEnd))
