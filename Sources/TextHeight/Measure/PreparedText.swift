@@ -87,22 +87,18 @@ public struct PreparedText: Sendable {
             return
         }
         var icuBreaks: [Int] = []
-        var hard: Set<Int> = []
-        iterator.forEachBoundary(in: text) { position, isHard in
-            icuBreaks.append(position)
-            if isHard { hard.insert(position) }
-        }
+        iterator.forEachBoundary(in: text) { position, _ in icuBreaks.append(position) }
         var next = 0  // index into icuBreaks of the first break ≥ i
         for i in 1..<max(text.count, 1) {
             while next < icuBreaks.count && icuBreaks[next] < i { next += 1 }
             let icu = next < icuBreaks.count && icuBreaks[next] == i
-            if hard.contains(i) {
-                body(i, true)
-            } else if !CharacterClass.isLineBreak(text[i - 1]) && BlinkLineBreaks.allowsBreak(text, before: i, icu: icu) {
+            if CharacterClass.isLineBreak(text[i - 1]) {
+                if icu { body(i, true) }  // mandatory; none between CR and LF
+            } else if BlinkLineBreaks.allowsBreak(text, before: i, icu: icu) {
                 body(i, false)
             }
         }
-        if !text.isEmpty { body(text.count, hard.contains(text.count)) }
+        if let last = text.last { body(text.count, CharacterClass.isLineBreak(last)) }
     }
 
     /// Whether the last character is a mandatory break (LF, CR, U+2028, …): a text view then
