@@ -5,6 +5,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 swift build --build-tests --sanitize=address --build-path .build/asan
-# Foundation's Data(contentsOf:) leaks a read buffer in the test helpers: not ours.
+# Foundation leaks a little in the test helpers (Data(contentsOf:), Process.run): not ours.
 LSAN_OPTIONS="suppressions=$PWD/scripts/lsan.supp:print_suppressions=0" \
   swift test --skip-build --disable-xctest --build-path .build/asan --sanitize=address
