@@ -1,7 +1,15 @@
 /// CSS line heights as Blink computes them.
 extension CSSModel {
     /// One row of the primary font: what `rows`, min/max lines and a textarea's extra row use.
-    func rowHeight(_ font: Font) -> Double { lineHeight([font]) }
+    func rowHeight(_ font: Font) -> Double {
+        switch lineHeight {
+        case .multiple(let m): return LayoutUnit.floor(m * font.size)
+        case .pixels(let px): return LayoutUnit.floor(px)
+        case .normal:
+            let metrics = BlinkFontMetrics(font)
+            return metrics.ascent + metrics.descent + metrics.lineGap
+        }
+    }
 
     /// The height of a line box holding glyphs of `fonts` (the primary font always counts: the strut).
     ///

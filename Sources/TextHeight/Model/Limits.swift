@@ -17,9 +17,19 @@ public struct Limits: Sendable, Equatable {
     /// The effective bounds, given the height of N lines in the model at hand: the larger of the
     /// minimums and the smaller of the maximums.
     func bounds(heightOfLines: (Int) -> Double) -> (min: Double?, max: Double?) {
-        let lower = [minLines.map(heightOfLines), minHeight].compactMap { $0 }.max()
-        let upper = [maxLines.map(heightOfLines), maxHeight].compactMap { $0 }.min()
-        return (lower, upper)
+        (larger(minLines.map(heightOfLines), minHeight), smaller(maxLines.map(heightOfLines), maxHeight))
+    }
+
+    private func larger(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.max(a, b)
+    }
+
+    private func smaller(_ a: Double?, _ b: Double?) -> Double? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.min(a, b)
     }
 
     /// The box height: the maximum is applied first, then the minimum, so a minimum above the

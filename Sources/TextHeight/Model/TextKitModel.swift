@@ -51,7 +51,7 @@ public struct TextKitModel: PlatformModel {
 
     public func measure(_ prepared: PreparedText, width: Double, includeLines: Bool) -> Measurement {
         let wrapWidth = wrapWidth(forWidth: width)
-        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight([prepared.font]))
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(of: prepared.font))
         var stack = FragmentStack(paragraph: paragraph, includeLines: includeLines)
         var overflowing = 0
         var singleLineUsesFallback = false
@@ -83,7 +83,7 @@ public struct TextKitModel: PlatformModel {
 
     /// The content height of `lines` lines of the font: a row limit, or a capped placeholder.
     public func contentHeight(ofLines lines: Int, font: Font) -> Double {
-        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight([font]))
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(of: font))
         let text = FragmentStack.height(ofLines: lines, each: lineHeight, paragraph: paragraph,
                                         keepingLastLineSpacing: measure == .textView)
         return contentHeight(textHeight: text)
@@ -94,11 +94,13 @@ public struct TextKitModel: PlatformModel {
     /// fallback) is as tall as the largest ascent plus the largest descent plus the largest leading
     /// of those fonts (CoreText line metrics; Chinese in the system font makes taller lines
     /// because PingFang's ascent is larger, reported by several write-ups).
+    func naturalLineHeight(of font: Font) -> Double {
+        let m = font.face.metrics
+        return Double(m.hheaAscender - m.hheaDescender + m.hheaLineGap) * font.metricsScale
+    }
+
     func naturalLineHeight(_ fonts: [Font]) -> Double {
-        if fonts.count == 1 {
-            let m = fonts[0].face.metrics
-            return Double(m.hheaAscender - m.hheaDescender + m.hheaLineGap) * fonts[0].metricsScale
-        }
+        if fonts.count == 1 { return naturalLineHeight(of: fonts[0]) }
         var ascent = 0.0, descent = 0.0, leading = 0.0
         for font in fonts {
             let m = font.face.metrics
