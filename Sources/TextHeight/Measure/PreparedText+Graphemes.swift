@@ -27,12 +27,24 @@ extension PreparedText {
 
     /// What text-spacing-trim's adjacent pairs take from `start..<end`.
     func pairTrims(from start: Int, to end: Int) -> Double {
-        guard !punctuationTrims.isEmpty else { return 0 }
         var total = 0.0
-        for (position, trim) in punctuationTrims where trim.byPair && position >= start && position < end {
-            total += trim.reduction
-        }
+        forEachPairTrim(from: start, to: end) { _, reduction in total += reduction }
         return total
+    }
+
+    /// The pair trims at positions in `start..<end`, found by binary search.
+    func forEachPairTrim(from start: Int, to end: Int, _ body: (Int, Double) -> Void) {
+        guard !pairTrimPositions.isEmpty else { return }
+        var low = 0, high = pairTrimPositions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pairTrimPositions[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        var k = low
+        while k < pairTrimPositions.count && pairTrimPositions[k] < end {
+            body(pairTrimPositions[k], pairTrimReductions[k])
+            k += 1
+        }
     }
 
     /// Cumulative advances at each grapheme end of `start..<end`, in points, for breaking inside a
@@ -69,8 +81,13 @@ extension PreparedText {
                 }
             }
             // text-spacing-trim's pair trims, as the whole segment was measured.
-            for (position, trim) in punctuationTrims where trim.byPair && position >= start && position < end {
-                if let k = boundaries.firstIndex(where: { $0 > position }) { perGrapheme[k] -= trim.reduction }
+            forEachPairTrim(from: start, to: end) { position, reduction in
+                var low = 0, high = boundaries.count - 1
+                while low < high {
+                    let mid = (low + high) / 2
+                    if boundaries[mid] > position { high = mid } else { low = mid + 1 }
+                }
+                perGrapheme[low] -= reduction
             }
             var running = 0.0
             return boundaries.indices.map { i in

@@ -97,6 +97,10 @@ extension PreparedText {
         for i in text.indices where trimmed[i] || types[i] == .open || closesForAllowEnd(i) {
             let amount = reduction(i)
             if amount > 0 { punctuationTrims[i] = (amount, types[i] == .open, trimmed[i]) }
+            if amount > 0 && trimmed[i] {
+                pairTrimPositions.append(i)
+                pairTrimReductions.append(amount)
+            }
         }
         var segmentStart = 0
         for s in segmentEnds.indices {

@@ -40,6 +40,9 @@ public struct PreparedText: Sendable {
     /// Every character text-spacing-trim may narrow: its reduction, and whether it opens (its ink
     /// moves left with the `halt` advance) and whether a neighbour already trims it.
     var punctuationTrims: [Int: (reduction: Double, opens: Bool, byPair: Bool)] = [:]
+    /// The pair-trimmed positions in order, for range sums in O(log n) when words are broken.
+    var pairTrimPositions: [Int] = []
+    var pairTrimReductions: [Double] = []
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
