@@ -55,62 +55,63 @@ extension PreparedText {
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold
     /// them; line-start trims are recorded for the breaker.
     mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
-        // The font data of the face each punctuation character is drawn with (nil: no `halt`).
-        var data = [HanKerning.FontData?](repeating: nil, count: text.count)
-        var faces = [FontFace?](repeating: nil, count: text.count)
-        var any = false
+        // Sparse: only punctuation can be trimmed, so a 10 MB text costs no per-character arrays.
+        var punctuation: [Int] = []
+        var drawnWith: [Int: (data: HanKerning.FontData, face: FontFace, scale: Double)] = [:]
         for i in text.indices where HanKerning.staticType(text[i]) != .other {
+            punctuation.append(i)
             let scalar = Unicode.Scalar(text[i]) ?? " "
-            guard let face = fonts.fonts.first(where: { $0.face.covers(scalar) })?.face,
-                  let fontData = face.hanKerning else { continue }
-            data[i] = fontData
-            faces[i] = face
-            any = true
+            // The font data of the face the character is drawn with (none: no `halt`).
+            if let font = fonts.fonts.first(where: { $0.face.covers(scalar) }), let data = font.face.hanKerning {
+                drawnWith[i] = (data, font.face, font.scale)
+            }
         }
-        guard any else { return }
+        guard !drawnWith.isEmpty else { return }
         // HanKerning::Compute types both neighbours with the font data of the run it shapes:
         // "）”" trims "）" because its CJK font calls the quote after it fullwidth, whatever
         // font then draws the quote.
-        func type(_ i: Int, as fontData: HanKerning.FontData) -> HanKerning.CharType {
-            HanKerning.type(text[i], font: fontData)
-        }
-        var trimmed = [Bool](repeating: false, count: text.count)
-        for i in text.indices.dropFirst() {
-            if let before = data[i - 1],
+        func type(_ i: Int, as data: HanKerning.FontData) -> HanKerning.CharType { HanKerning.type(text[i], font: data) }
+        func ownType(_ i: Int) -> HanKerning.CharType { drawnWith[i].map { type(i, as: $0.data) } ?? .other }
+        var trimmed: Set<Int> = []
+        for (k, i) in punctuation.enumerated() where k > 0 && punctuation[k - 1] == i - 1 {
+            if let before = drawnWith[i - 1]?.data,
                HanKerning.shouldKernLast(type(i, as: before), after: type(i - 1, as: before)) {
-                trimmed[i - 1] = true
-            } else if let here = data[i], HanKerning.shouldKern(type(i, as: here), after: type(i - 1, as: here)) {
-                trimmed[i] = true
+                trimmed.insert(i - 1)
+            } else if let here = drawnWith[i]?.data, HanKerning.shouldKern(type(i, as: here), after: type(i - 1, as: here)) {
+                trimmed.insert(i)
             }
         }
-        var types = [HanKerning.CharType](repeating: .other, count: text.count)
-        for i in text.indices { if let fontData = data[i] { types[i] = type(i, as: fontData) } }
         func reduction(_ i: Int) -> Double {
-            guard let face = faces[i], let font = fonts.fonts.first(where: { $0.face === face }) else { return 0 }
-            return Double(shaper.haltReduction(text[i], in: face)) * font.scale
+            guard let drawn = drawnWith[i] else { return 0 }
+            return Double(shaper.haltReduction(text[i], in: drawn.face)) * drawn.scale
         }
-        startTrims = [Double](repeating: 0, count: segmentEnds.count)
-        endTrims = [Double](repeating: 0, count: segmentEnds.count)
         // allow-end applies to closing brackets, not to dots, colons or quotes: recorded Chromium
         // trims "「a%c」" to end a line, but keeps "序。" off a line the trimmed "。" would fit.
-        func closesForAllowEnd(_ i: Int) -> Bool { types[i] == .close && HanKerning.staticType(text[i]) == .close }
-        for i in text.indices where trimmed[i] || types[i] == .open || closesForAllowEnd(i) {
+        func closesForAllowEnd(_ i: Int) -> Bool { ownType(i) == .close && HanKerning.staticType(text[i]) == .close }
+        for i in punctuation where trimmed.contains(i) || ownType(i) == .open || closesForAllowEnd(i) {
             let amount = reduction(i)
-            if amount > 0 { punctuationTrims[i] = (amount, types[i] == .open, trimmed[i]) }
-            if amount > 0 && trimmed[i] {
+            guard amount > 0 else { continue }
+            punctuationTrims[i] = (amount, ownType(i) == .open, trimmed.contains(i))
+            if trimmed.contains(i) {
                 pairTrimPositions.append(i)
                 pairTrimReductions.append(amount)
             }
         }
+        startTrims = [Double](repeating: 0, count: segmentEnds.count)
+        endTrims = [Double](repeating: 0, count: segmentEnds.count)
+        var next = 0  // the first pair trim not yet given to a segment
         var segmentStart = 0
         for s in segmentEnds.indices {
             let contentEnd = Int(contentEnds[s])
-            for i in segmentStart..<contentEnd where trimmed[i] { contentWidths[s] -= reduction(i) }
-            if contentEnd > segmentStart && types[segmentStart] == .open && !trimmed[segmentStart] {
-                startTrims[s] = reduction(segmentStart)
+            while next < pairTrimPositions.count && pairTrimPositions[next] < segmentStart { next += 1 }
+            while next < pairTrimPositions.count && pairTrimPositions[next] < contentEnd {
+                contentWidths[s] -= pairTrimReductions[next]
+                next += 1
             }
-            if contentEnd > segmentStart && closesForAllowEnd(contentEnd - 1) && !trimmed[contentEnd - 1] {
-                endTrims[s] = reduction(contentEnd - 1)
+            if contentEnd > segmentStart {
+                if let trim = punctuationTrims[segmentStart], trim.opens, !trim.byPair { startTrims[s] = trim.reduction }
+                if let trim = punctuationTrims[contentEnd - 1], !trim.opens, !trim.byPair,
+                   closesForAllowEnd(contentEnd - 1) { endTrims[s] = trim.reduction }
             }
             segmentStart = Int(segmentEnds[s])
         }
