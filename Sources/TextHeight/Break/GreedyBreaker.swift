@@ -34,6 +34,18 @@ extension PreparedText {
         let joins = !joinAdjustments.isEmpty
         var lineStartTrim = 0.0
 
+        /// Emits the current line up to `end` and starts an empty one there.
+        func finishLine(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) {
+            emit(Line(start: lineStart, end: end, width: contentRight, endsWithLineBreak: lineBreak,
+                      endsParagraph: paragraph, fontMask: lineMask, startTrim: lineStartTrim, endTrim: endTrim))
+            lineStartTrim = 0
+            lineStart = end
+            pen = 0
+            contentRight = 0
+            lineIsEmpty = true
+            lineMask = 0
+        }
+
         for i in segmentEnds.indices {
             let segmentEnd = Int(segmentEnds[i])
             let contentEnd = Int(contentEnds[i])
@@ -50,14 +62,7 @@ extension PreparedText {
                 endsLineTrimmed = true
             }
             if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available) {
-                emit(Line(start: lineStart, end: segmentStart, width: contentRight, fontMask: lineMask,
-                          startTrim: lineStartTrim))
-                lineStartTrim = 0
-                lineStart = segmentStart
-                pen = 0
-                contentRight = 0
-                lineIsEmpty = true
-                lineMask = 0
+                finishLine(at: segmentStart)
             }
             // trim-start: an opening bracket starting a line is set half width (not when the word
             // must be broken: recorded Chromium then keeps it whole).
@@ -78,32 +83,15 @@ extension PreparedText {
             lineIsEmpty = false
             lineMask |= fontMasks[i]
 
-            if endsLineTrimmed && !flags[i].contains(.hardBreak) {
-                emit(Line(start: lineStart, end: segmentEnd, width: contentRight, fontMask: lineMask,
-                          startTrim: lineStartTrim, endTrim: endTrim))
-                lineStartTrim = 0
-                lineStart = segmentEnd
-                pen = 0
-                contentRight = 0
-                lineIsEmpty = true
-                lineMask = 0
-            }
             if flags[i].contains(.hardBreak) {
-                emit(Line(start: lineStart, end: segmentEnd, width: contentRight, endsWithLineBreak: true,
-                          endsParagraph: flags[i].contains(.endsParagraph), fontMask: lineMask, startTrim: lineStartTrim,
-                          endTrim: endsLineTrimmed ? endTrim : 0))
-                lineStartTrim = 0
-                lineStart = segmentEnd
-                pen = 0
-                contentRight = 0
-                lineIsEmpty = true
-                lineMask = 0
+                finishLine(at: segmentEnd, lineBreak: true, paragraph: flags[i].contains(.endsParagraph),
+                           endTrim: endsLineTrimmed ? endTrim : 0)
+            } else if endsLineTrimmed {
+                finishLine(at: segmentEnd, endTrim: endTrim)
             }
             segmentStart = segmentEnd
         }
-        if !lineIsEmpty {
-            emit(Line(start: lineStart, end: utf16.count, width: contentRight, fontMask: lineMask, startTrim: lineStartTrim))
-        }
+        if !lineIsEmpty { finishLine(at: utf16.count) }
     }
 
     /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
