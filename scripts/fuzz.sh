@@ -19,7 +19,10 @@ for i, t in enumerate(texts):
 for name in ["DejaVuSansMono.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf"]:
     open(f"{out}/font-{name}", "wb").write(bytes([200]) + open(f"fixtures/fonts/{name}", "rb").read())
 PY
-.build/fuzz/release/textheight-fuzz "$corpus" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=4096 \
+# Under CI a fixed seed makes the short pass repeatable; locally every run explores anew.
+seed=()
+[ -n "${CI:-}" ] && seed=(-seed=1)
+.build/fuzz/release/textheight-fuzz "$corpus" "${seed[@]}" -max_total_time="$seconds" -max_len=8192 -rss_limit_mb=4096 \
   -artifact_prefix=fixtures/fuzz/crashes/ -print_final_stats=1 2>&1 | grep -E "^stat::number_of_executed_units|^stat::peak_rss|ERROR|SUMMARY|Done" || true
 if compgen -G "fixtures/fuzz/crashes/crash-*" > /dev/null; then
   echo "fuzz: crashes found in fixtures/fuzz/crashes/" >&2
