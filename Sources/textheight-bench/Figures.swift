@@ -168,3 +168,14 @@ func benchScalingPass(_ text: String, model: TextKitModel, fonts: FontStack, wid
     sink += m.boxHeight
     return (t1 - t0, t2 - t1, m.lineCount)
 }
+
+extension Record {
+    /// The timing fields every figure reports: best and median seconds, passes, items per second.
+    mutating func addTiming(_ t: Timing, items: Int, cpu: Bool = false) {
+        add("seconds", t.best)
+        add("medianSeconds", t.median)
+        if cpu { add("cpuSeconds", t.bestCPU) }
+        add("passes", t.passes)
+        add("perSecond", Double(items) / t.best)
+    }
+}

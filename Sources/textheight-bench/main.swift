@@ -96,11 +96,7 @@ func run(_ options: Options) throws -> Void {
             r.add("what", "hb_shape of each whole message, one buffer, same font file, no segmentation or breaking")
             r.add("sameFontAsEmbedded", sameFont)
             r.add("messages", texts.count)
-            r.add("seconds", t.best)
-            r.add("medianSeconds", t.median)
-            r.add("cpuSeconds", t.bestCPU)
-            r.add("passes", t.passes)
-            r.add("perSecond", Double(texts.count) / t.best)
+            r.addTiming(t, items: texts.count, cpu: true)
             r.emit()
 
         case "cold", "cold-fallback":
@@ -122,11 +118,7 @@ func run(_ options: Options) throws -> Void {
             r.add("fonts", stack.fonts.count)
             r.add("messages", texts.count)
             r.add("errors", errors)
-            r.add("seconds", t.best)
-            r.add("medianSeconds", t.median)
-            r.add("cpuSeconds", t.bestCPU)
-            r.add("passes", t.passes)
-            r.add("perSecond", Double(texts.count) / t.best)
+            r.addTiming(t, items: texts.count, cpu: true)
             r.emit()
             guard figure == "cold" else { break }
 
@@ -173,10 +165,7 @@ func run(_ options: Options) throws -> Void {
             a.add("widths", relayoutWidths.map { String(Int($0)) }.joined(separator: ","))
             a.add("layouts", layouts)
             a.add("lines", lineTotal)
-            a.add("seconds", counting.best)
-            a.add("medianSeconds", counting.median)
-            a.add("passes", counting.passes)
-            a.add("perSecond", Double(layouts) / counting.best)
+            a.addTiming(counting, items: layouts)
             a.emit()
             let measuring = measureTime(passes: options.passes ?? 5, minSeconds: minSeconds) {
                 sink += benchRelayoutMeasure(prepared, model: model, widths: relayoutWidths)
@@ -184,10 +173,7 @@ func run(_ options: Options) throws -> Void {
             var b = Record("relayout-measure")
             b.add("what", "TextKitModel.measure(prepared, width:) at 10 other widths")
             b.add("layouts", layouts)
-            b.add("seconds", measuring.best)
-            b.add("medianSeconds", measuring.median)
-            b.add("passes", measuring.passes)
-            b.add("perSecond", Double(layouts) / measuring.best)
+            b.addTiming(measuring, items: layouts)
             b.emit()
 
         case "languages":
