@@ -3,38 +3,40 @@ import Testing
 @testable import TextHeight
 
 /// The CSS model against layouts recorded from Chromium 156 (fixtures/chromium/references.jsonl,
-/// recorded by fixtures/chromium/record.py), parley-style: the known residual counts are asserted
-/// exactly, so an improvement and a regression both fail until this file is updated.
+/// recorded by fixtures/chromium/record.py). The differing cases are pinned by id, with their line starts on
+/// both sides, so an improvement, a regression, or one case swapped for another all fail until this file changes.
 @Suite("CSS model against recorded Chromium layouts")
 struct ChromiumConformanceTests {
-    /// Residual classes (README "Agreement with Chromium"): Blink's text-spacing-trim (HanKerning)
-    /// on fullwidth CJK punctuation.
-    static func residualClass(_ text: String) -> String? {
-        let cjkPunctuation: Set<Character> = ["、", "。", "，", "．", "：", "；", "！", "？", "・", "「", "」", "『", "』",
-                                              "（", "）", "《", "》", "〈", "〉", "【", "】", "〔", "〕", "［", "］", "｛", "｝", "“", "”"]
-        if text.contains(where: { cjkPunctuation.contains($0) }) { return "text-spacing-trim" }
-        return nil
-    }
+    /// The cases whose line starts differ (README "Agreement with Chromium"), with the starts each side gives.
+    /// Both are zh-TW text with 「…」(…) whose line breaks before a 「 (text-spacing-trim, cause not yet found).
+    static let knownDifferences: [String: (chromium: [Int], textheight: [Int])] = [
+        "c2309-zh-TW-0359-textarea": ([0, 29, 61], [0, 29]),
+        "c2344-zh-TW-0509-div": ([0, 18, 41, 69, 95, 116, 139, 157, 176], [0, 18, 41, 69, 96, 118, 140, 158, 177]),
+    ]
+    /// Of those, the cases whose height or scrollHeight differs too (a line fewer in c2309).
+    static let knownHeightDifferences = ["c2309-zh-TW-0359-textarea"]
 
-    @Test("line starts match Chromium in every case but the known residual classes; heights match whenever starts do")
+    @Test("line starts match Chromium in every case but the pinned ones; heights and scrollHeight likewise")
     func agreement() throws {
         let (version, cases) = try ChromiumCase.load()
         let results = try Conformance.run(cases)
         let startMismatches = results.filter { !$0.startsMatch }
-        let heightMismatches = results.filter { $0.startsMatch && !$0.heightMatches }
-        let scrollMismatches = results.filter { $0.startsMatch && !$0.scrollMatches }
+        let heightMismatches = results.filter { !$0.heightMatches }
+        let scrollMismatches = results.filter { !$0.scrollMatches }
         print("Chromium \(version): \(results.count) cases; line starts agree in \(results.count - startMismatches.count), "
-              + "heights (to 1/64 px) and scrollHeight in every case whose starts agree: "
-              + "\(heightMismatches.isEmpty && scrollMismatches.isEmpty)")
+              + "heights (to 1/64 px) in \(results.count - heightMismatches.count), "
+              + "scrollHeight in \(results.count - scrollMismatches.count)")
         for r in startMismatches {
-            print("  \(r.reference.id) [\(ChromiumConformanceTests.residualClass(r.reference.text) ?? "unexplained")] "
-                  + "Chromium \(r.reference.lineStarts) textheight \(r.lineStarts)")
+            print("  \(r.reference.id) Chromium \(r.reference.lineStarts) textheight \(r.lineStarts)")
         }
         #expect(cases.count == 2786)
-        #expect(heightMismatches.map(\.reference.id) == [])
-        #expect(scrollMismatches.map(\.reference.id) == [])
-        let classes = Dictionary(grouping: startMismatches) { ChromiumConformanceTests.residualClass($0.reference.text) ?? "unexplained" }
-            .mapValues(\.count)
-        #expect(classes == ["text-spacing-trim": 2])
+        #expect(startMismatches.map(\.reference.id).sorted() == ChromiumConformanceTests.knownDifferences.keys.sorted())
+        for r in startMismatches {
+            let known = ChromiumConformanceTests.knownDifferences[r.reference.id]
+            #expect(known?.chromium == r.reference.lineStarts, "\(r.reference.id): recorded starts")
+            #expect(known?.textheight == r.lineStarts, "\(r.reference.id): textheight's starts moved")
+        }
+        #expect(heightMismatches.map(\.reference.id) == ChromiumConformanceTests.knownHeightDifferences)
+        #expect(scrollMismatches.map(\.reference.id) == ChromiumConformanceTests.knownHeightDifferences)
     }
 }
