@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import CTextHeight
 
 /// The versions of the libraries that decide a measurement, for `--version` and golden files:
 /// a new ICU may legitimately move line breaks.
@@ -18,4 +19,7 @@ public enum EngineVersions {
     public static var harfbuzz: String { String(cString: hb_version_string()) }
 
     public static var icu: String { icuVersion }
+
+    /// Bytes of the default font compiled into the binary (C23 `#embed`); 0 if none was.
+    public static var embeddedFontBytes: Int { th_default_font_size() }
 }

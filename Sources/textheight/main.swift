@@ -19,16 +19,36 @@ func commandLineArguments() throws(Failure) -> [String] {
     return arguments
 }
 
+/// `--completions SHELL` (or `--completions=SHELL`) anywhere on the line, or nil.
+func completionsRequest(_ arguments: [String]) throws(Failure) -> Completions.Shell? {
+    guard let index = arguments.firstIndex(where: { $0 == "--completions" || $0.hasPrefix("--completions=") })
+    else { return nil }
+    let argument = arguments[index]
+    let value = argument.contains("=") ? String(argument.drop(while: { $0 != "=" }).dropFirst())
+        : index + 1 < arguments.count ? arguments[index + 1] : ""
+    do { return try Value.choice(value, flag: "--completions", as: Completions.Shell.self) } catch { throw .usage(error) }
+}
+
 func run() -> ExitCode {
     do throws(Failure) {
         var arguments = try commandLineArguments()
-        let subcommand = ["batch", "check", "render"].contains(arguments.first) ? arguments.removeFirst() : nil
+        let names = Interface.subcommands.compactMap(\.name)
+        let subcommand = arguments.first.flatMap { names.contains($0) ? $0 : nil }
+        if subcommand != nil { arguments.removeFirst() }
         if arguments.contains("--help") || arguments.contains("-h") {
             Terminal.write(Help.text(for: subcommand))
             return .ok
         }
         if arguments.contains("--version") {
             Terminal.write(Help.version())
+            return .ok
+        }
+        if arguments.contains("--man-page") {
+            Terminal.write(ManPage.text())
+            return .ok
+        }
+        if let shell = try completionsRequest(arguments) {
+            Terminal.write(Completions.script(for: shell))
             return .ok
         }
         let command: () throws(Failure) -> ExitCode

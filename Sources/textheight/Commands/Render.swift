@@ -6,7 +6,8 @@ import TextHeightRender
 struct RenderOptions: OptionGroup {
     static let title = "RENDER OPTIONS"
     static let options = [
-        OptionSpec(name: "output", value: "<path>", help: "The PNG to write (required; written atomically)"),
+        OptionSpec(name: "output", value: "<path>", help: "The PNG to write (required; written atomically)",
+                   kind: .file),
         OptionSpec(name: "render-scale", value: "<n>",
                    help: "Device pixels per point (default: textkit --scale when given, else 2)"),
     ]

@@ -2,7 +2,8 @@
 struct BatchOptions: OptionGroup {
     static let title = "BATCH OPTIONS"
     static let options = [
-        OptionSpec(name: "input", value: "<path>", help: "Read JSON Lines from a file (default: stdin)"),
+        OptionSpec(name: "input", value: "<path>", help: "Read JSON Lines from a file (default: stdin)",
+                   kind: .file),
         OptionSpec(name: "jobs", value: "<n>", help: "Worker threads; output is identical for any n (default: cores)"),
         OptionSpec(name: "progress", value: nil, help: "Show progress on stderr even when it is not a terminal"),
     ]

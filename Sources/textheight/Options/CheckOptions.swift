@@ -9,7 +9,8 @@ struct CheckOptions: OptionGroup {
         OptionSpec(name: "tolerance", value: "<x>", help: "Accept numbers within x of the expectation (default: 0, exact)"),
         OptionSpec(name: "jobs", value: "<n>", help: "Worker threads (default: cores)"),
         OptionSpec(name: "report", value: "<dir>",
-                   help: "On differences, write <dir>/index.html: old and new pictures of each failing case"),
+                   help: "On differences, write <dir>/index.html: old and new pictures of each failing case",
+                   kind: .directory),
     ]
 
     var update = false

@@ -5,11 +5,12 @@ struct FontOptions: OptionGroup {
     static let title = "FONT OPTIONS"
     static let options = [
         OptionSpec(name: "font", value: "<path[#index]>",
-                   help: "Font file: TTF, OTF, or a face of a TTC collection (default: embedded Inter Regular)"),
+                   help: "Font file: TTF, OTF, or a face of a TTC collection (default: embedded Inter Regular)",
+                   kind: .file),
         OptionSpec(name: "font-family", value: "<name>", help: "The font by family name, through fontconfig"),
         OptionSpec(name: "fallback", value: "<path[#index]>",
                    help: "A fallback font for characters the font lacks; repeat for a chain, first match wins",
-                   repeatable: true),
+                   repeatable: true, kind: .file),
         OptionSpec(name: "fallback-family", value: "<name>",
                    help: "A fallback font by family name, through fontconfig; joins the chain in command-line order",
                    repeatable: true),

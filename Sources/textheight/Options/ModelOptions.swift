@@ -6,9 +6,11 @@ struct ModelOptions: OptionGroup {
     static let options = [
         OptionSpec(name: "width", value: "<pt[,pt…]>", help: "The view's outer width; a list measures each (required)"),
         OptionSpec(name: "model", value: "<name>",
-                   help: "textkit (iOS UITextView) or css (a Chromium <textarea>/<div>) (default: textkit)"),
+                   help: "textkit (iOS UITextView) or css (a Chromium <textarea>/<div>) (default: textkit)",
+                   kind: .of(ModelName.self)),
         OptionSpec(name: "measure", value: "<kind>",
-                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea)"),
+                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea)",
+                   kind: .choices(measureNames)),
         OptionSpec(name: "inset", value: "<t[,r[,b[,l]]]>",
                    help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css: padding (default: 0); CSS order"),
         OptionSpec(name: "padding", value: "<pt>",
@@ -21,12 +23,16 @@ struct ModelOptions: OptionGroup {
         OptionSpec(name: "paragraph-spacing-before", value: "<pt>",
                    help: "NSParagraphStyle.paragraphSpacingBefore (default: 0)"),
         OptionSpec(name: "scale", value: "<n>", help: "textkit: heights ceil to 1/n point (default: 1)"),
-        OptionSpec(name: "line-height", value: "<normal|x|Npx>", help: "css: line-height (default: normal)"),
+        OptionSpec(name: "line-height", value: "<normal|x|Npx>", help: "css: line-height (default: normal)",
+                   kind: .choices(["normal"])),
         OptionSpec(name: "border", value: "<px>", help: "css: border width on every side (default: 0)"),
-        OptionSpec(name: "white-space", value: "<kind>", help: "css: pre-wrap or break-spaces (default: pre-wrap)"),
+        OptionSpec(name: "white-space", value: "<kind>", help: "css: pre-wrap or break-spaces (default: pre-wrap)",
+                   kind: .of(CSSModel.WhiteSpace.self)),
     ]
 
     enum ModelName: String, CaseIterable { case textkit, css }
+    /// Every model's `--measure` kinds, for completion (a model checks its own in `makeModel`).
+    static let measureNames = TextKitModel.Measure.allCases.map(\.rawValue) + CSSModel.Measure.allCases.map(\.rawValue)
 
     var widths: [Double] = []
     var model = ModelName.textkit

@@ -4,7 +4,7 @@ import TextHeight
 struct TextOptions: OptionGroup {
     static let title = "TEXT OPTIONS"
     static let options = [
-        OptionSpec(name: "text-file", value: "<path>", help: "Read the text from a file (UTF-8)"),
+        OptionSpec(name: "text-file", value: "<path>", help: "Read the text from a file (UTF-8)", kind: .file),
         OptionSpec(name: "placeholder", value: "<text>", help: "Measure this instead when the text is empty"),
         OptionSpec(name: "placeholder-lines", value: "<n>", help: "Show the placeholder on at most n lines"),
         OptionSpec(name: "max-bytes", value: "<n>", help: "Refuse texts longer than n bytes (default: 33554432)"),

@@ -4,12 +4,28 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// One flag: `--name VALUE`, or `--name` alone when `value` is nil.
+/// One flag: `--name VALUE`, or `--name` alone when `value` is nil. The single definition `--help`,
+/// the man page, the shell completions and the batch keys are all generated from.
 struct OptionSpec {
     let name: String
     let value: String?
     let help: String
     var repeatable = false
+    /// What the value is, for shell completion.
+    var kind = ValueKind.text
+
+    /// A flag's value as a shell completes it: free text, one of fixed words, a file or a directory.
+    enum ValueKind: Equatable {
+        case text
+        case choices([String])
+        case file
+        case directory
+
+        /// The words of an enumeration the parser accepts (`Value.choice`), so completion cannot drift.
+        static func of<T: RawRepresentable & CaseIterable>(_: T.Type) -> ValueKind where T.RawValue == String {
+            .choices(T.allCases.map(\.rawValue))
+        }
+    }
 
     var flag: String { "--" + name }
 

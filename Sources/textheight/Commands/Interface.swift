@@ -1,0 +1,125 @@
+/// The command line as data: `--help` (Help), the man page (ManPage) and the shell completions
+/// (Completions) are all printed from these definitions and the option groups' `OptionSpec`s, so
+/// they cannot drift. A new flag goes into its option group's `options`; a new subcommand here.
+enum Interface {
+    typealias Group = (title: String, options: [OptionSpec])
+
+    struct Subcommand {
+        /// nil for the plain measurement (`textheight [options] --width W TEXT`).
+        let name: String?
+        /// One line, for completion menus and the man page.
+        let summary: String
+        /// A paragraph for `--help` and the man page; nil for the plain measurement.
+        let about: String?
+        /// The subcommand's own flags, after the measurement flags every command takes.
+        let own: [Group]
+        /// Its positional arguments complete as file paths (`check`'s golden files).
+        var pathArguments = false
+
+        var groups: [Group] { MeasureOptions.groups + own }
+        var specs: [OptionSpec] { groups.flatMap(\.options) }
+    }
+
+    /// The man page's NAME line.
+    static let name = "the height of an auto-growing text box, from a real font layout"
+
+    static let overview = """
+        How tall will this text box be? Lays text out with a real font (FreeType, HarfBuzz,
+        ICU line breaks) and prints the height of an auto-growing text view as JSON.
+        """
+
+    static let usage = [
+        "textheight [options] --width <pt> <text>",
+        "textheight [options] --width <pt> -            (text from stdin)",
+        "textheight [options] --width <pt> --text-file <path>",
+        "textheight batch [options] [--input <cases.jsonl>] [--jobs <n>]",
+        "textheight check <golden.jsonl|dir>... [options] [--update] [--report <dir>]",
+        "textheight render [options] --width <pt> --output <box.png> <text>",
+    ]
+
+    static let arguments = [("<text>", "The text to measure ('-' reads stdin)")]
+
+    static let subcommands = [
+        Subcommand(name: nil, summary: "Measure one text at one or more widths", about: nil, own: []),
+        Subcommand(name: "batch", summary: "Measure JSON Lines cases, one result line per case and width", about: """
+            one JSON object per input line: "text", an optional "id", and any option below under
+            its camelCase name ("maxLines": 3, "inset": "8,5,8,5", "width": [320, 375], "lines": true);
+            options on the command line are defaults for every case. One result line per case and width,
+            in input order, carrying the id; a bad line gives {"id","line","error","exitCode"}.
+            """, own: [(BatchOptions.title, BatchOptions.options)]),
+        Subcommand(name: "check", summary: "Re-measure golden JSONL files and list what changed", about: """
+            golden JSONL files are cases with an "expect" result each, after a provenance line.
+            Changed fields are listed per case; --update rewrites the files atomically and fills in
+            missing expectations (a file of bare cases is how a golden file is born). --report <dir>
+            writes <dir>/index.html with old and new pictures of every failing case.
+            """, own: [(CheckOptions.title, CheckOptions.options)], pathArguments: true),
+        Subcommand(name: "render", summary: "Measure and draw the box to a PNG", about: """
+            measures like the plain command (same options, same JSON on stdout) and draws the
+            box to a PNG: the text in its fonts, the box at boxHeight, the content at contentHeight,
+            insets and padding tinted, each line's rectangle and baseline, and a legend.
+            """, own: [(RenderOptions.title, RenderOptions.options)]),
+    ]
+
+    static func subcommand(named name: String?) -> Subcommand? { subcommands.first { $0.name == name } }
+
+    /// Flags every command answers before parsing anything else.
+    static let general = [
+        OptionSpec(name: "help", value: nil, help: "Show this help"),
+        OptionSpec(name: "version", value: nil,
+                   help: "Show the versions of textheight, FreeType, HarfBuzz, ICU and Swift, and the default font"),
+        OptionSpec(name: "completions", value: "<shell>", help: "Print the completion script for bash, zsh or fish",
+                   kind: .of(Completions.Shell.self)),
+        OptionSpec(name: "man-page", value: nil, help: "Print the manual page textheight(1) (roff)"),
+    ]
+
+    static let outputLead = "one JSON object per width, keys in this order (the same bytes on every run):"
+
+    static let outputFields = [
+        ("boxHeight", "the view's height after the limits: what the auto-growing view is set to"),
+        ("contentHeight", "insets + text, rounded as the platform rounds (contentSize.height)"),
+        ("lineCount", "line fragments, including the caret's extra fragment in a text view"),
+        ("scrolls", "contentHeight > boxHeight: the view scrolls inside"),
+        ("scrollHeight", "css: element.scrollHeight (an integer)"),
+        ("textHeight", "the text block alone, unrounded"),
+        ("lineHeight", "one line of the font after lineHeightMultiple and the min/max clamps"),
+        ("width, wrapWidth", "the width given, and the width lines wrap at"),
+        ("minHeight, maxHeight", "the effective limits, when set"),
+        ("model, measure", "what was measured"),
+        ("measuredPlaceholder", "true when the placeholder stood in for an empty text"),
+        ("missingGlyphs", "glyphs that came out as .notdef (no font of the chain has them), when any"),
+        ("overflowingLines", "lines where a single grapheme is wider than the line, when any"),
+        ("lines", "with --lines: each line's UTF-16 start and length, width, top and height"),
+    ]
+
+    static let exitCodes = [
+        (0, "measured"),
+        (1, "some batch lines failed, or check found differences"),
+        (2, "usage error (unknown flag, bad value)"),
+        (3, "font not loadable (missing, unreadable, not a font, no such face)"),
+        (4, "input unreadable (missing file, invalid UTF-8, over --max-bytes)"),
+        (5, "a file could not be written (check --update, --report, render --output)"),
+    ]
+
+    static let environment = [
+        ("TEXTHEIGHT_UPDATE", "1 or true: check rewrites changed and missing expectations, as --update does"),
+        ("CI", "set (and not 0 or false): TEXTHEIGHT_UPDATE is ignored and a missing expectation fails"),
+        ("FONTCONFIG_FILE", "the fontconfig configuration --font-family and --fallback-family resolve through"),
+    ]
+
+    /// Man page only: where the package puts things.
+    static let files = [
+        ("/usr/bin/textheight", "the program; the default font (Inter Regular) is embedded in it"),
+        ("/usr/share/bash-completion/completions/textheight", "bash completion (textheight --completions bash)"),
+        ("/usr/share/zsh/vendor-completions/_textheight", "zsh completion (textheight --completions zsh)"),
+        ("/usr/share/fish/vendor_completions.d/textheight.fish", "fish completion (textheight --completions fish)"),
+    ]
+
+    static let examples = [
+        ("A chat input 343 pt wide that grows to three lines",
+         "textheight --width 343 --max-lines 3 'Running late, start without me!'"),
+        ("A Chromium textarea with 8 px padding, at three widths",
+         "textheight --model css --size 16 --inset 8 --width 320,375,414 'Hello'"),
+        ("Many texts at once, one JSON line each", "textheight batch --width 343 < cases.jsonl > heights.jsonl"),
+        ("Fail CI when a golden height moves", "textheight check golden"),
+    ]
+}

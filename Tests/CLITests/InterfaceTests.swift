@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// Runs a bash script with `$TEXTHEIGHT` naming the binary under test; stdout and stderr together.
+func bash(_ script: String, environment: [String: String] = [:]) throws -> (output: String, status: Int32) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", script]
+    process.currentDirectoryURL = URL(fileURLWithPath: CLIRun.root)
+    process.environment = ProcessInfo.processInfo.environment.merging(["TEXTHEIGHT": CLIRun.binary]) { $1 }
+        .merging(environment) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+}
+
+/// The flags `--help` lists for a subcommand (nil: the plain command with every group).
+func helpFlags(_ subcommand: String? = nil) throws -> [String] {
+    let help = try CLIRun((subcommand.map { [$0] } ?? []) + ["--help"]).stdout
+    return help.split(separator: "\n").compactMap { line in
+        guard line.hasPrefix("  --") else { return nil }
+        return String(line.dropFirst(2).prefix { $0 != " " })
+    }
+}
+
+@Suite("Man page and shell completions, printed from the flag definitions")
+struct InterfaceTests {
+    @Test("man -l renders the page: every section, every flag of --help, no groff warnings")
+    func manPage() throws {
+        let page = try bash(#"""
+            f=$(mktemp); "$TEXTHEIGHT" --man-page > "$f"
+            MANPAGER=cat MANWIDTH=200 man -l "$f"; rc=$?
+            preconv "$f" | groff -man -ww -z -Tutf8 2>&1 | sed 's/^/groff: /'
+            rm -f "$f"; exit $rc
+            """#)
+        #expect(page.status == 0, "\(page.output)")
+        #expect(!page.output.contains("groff: "), "\(page.output)")
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "OUTPUT", "EXIT STATUS",
+                        "ENVIRONMENT", "FILES", "EXAMPLES"] {
+            #expect(page.output.contains("\n\(section)\n"), "section \(section) missing")
+        }
+        let flags = try helpFlags()
+        #expect(flags.count > 40 && flags.contains("--man-page") && flags.contains("--report"))
+        for flag in flags { #expect(page.output.contains(flag), "\(flag) missing from the man page") }
+        for variable in ["TEXTHEIGHT_UPDATE\n", "CI "] { #expect(page.output.contains("\n       \(variable)")) }
+        #expect(page.output.contains("textheight batch --width 343 < cases.jsonl > heights.jsonl"))
+    }
+
+    /// Completes `line` (cursor at its end) with the bash completion loaded from the binary.
+    func bashComplete(_ line: String) throws -> [String] {
+        let run = try bash(#"""
+            source <("$TEXTHEIGHT" --completions bash) || exit 9
+            complete -p textheight | grep -q -- '-F _textheight' || exit 8
+            COMP_LINE=$LINE; COMP_POINT=${#LINE}
+            # Words as readline splits them: at spaces, and '=' stands alone (COMP_WORDBREAKS).
+            read -ra COMP_WORDS <<<"${LINE//=/ = }"
+            [[ $LINE == *" " || $LINE == *= ]] && COMP_WORDS+=("")
+            [[ $LINE == *= ]] && COMP_WORDS[-1]="="
+            COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+            _textheight textheight
+            printf '%s\n' "${COMPREPLY[@]}"
+            """#, environment: ["LINE": line])
+        #expect(run.status == 0, "\(run.output)")
+        return run.output.split(separator: "\n").map(String.init)
+    }
+
+    /// The models the parser accepts, as its error names them: completions must offer exactly those.
+    func acceptedModels() throws -> [String] {
+        let refusal = try CLIRun(["--width", "100", "--model", "?", "x"]).stderr
+        let accepted = refusal.split(separator: "\n")[0].components(separatedBy: "one of ").last?
+            .components(separatedBy: ", got").first?.components(separatedBy: ", ") ?? []
+        #expect(accepted.contains("textkit") && accepted.contains("css"))
+        return accepted
+    }
+
+    @Test("the bash completion loads and completes --model with the values the parser accepts")
+    func bashModel() throws {
+        let accepted = try acceptedModels()
+        #expect(try bashComplete("textheight --width 320 --model ") == accepted)
+        #expect(try bashComplete("textheight --model=c") == accepted.filter { $0.hasPrefix("c") })
+        #expect(try bashComplete("textheight render --measure d") == ["div"])
+        #expect(try bashComplete("textheight --white-space b") == ["break-spaces"])
+    }
+
+    @Test("bash completes subcommands, each subcommand's flags, and file paths for path flags")
+    func bashWords() throws {
+        #expect(try bashComplete("textheight ch") == ["check"])
+        #expect(Set(try bashComplete("textheight batch --in")) == ["--inset", "--input"])
+        #expect(try bashComplete("textheight --in") == ["--inset"])  // --input is batch's alone
+        #expect(try bashComplete("textheight --font fixtures/fonts/Inter-Regular.o") == ["fixtures/fonts/Inter-Regular.otf"])
+        #expect(try bashComplete("textheight check fixtures/gold") == ["fixtures/golden"])
+        #expect(try bashComplete("textheight --width ") == [])
+        // Every flag --help lists for batch is offered after `batch --`.
+        #expect(Set(try bashComplete("textheight batch --")) == Set(try helpFlags("batch")))
+    }
+
+    @Test("zsh and fish scripts parse, and fish completes --model (each skipped without its shell)")
+    func zshFish() throws {
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
+            let zsh = try bash(#"f=$(mktemp); "$TEXTHEIGHT" --completions zsh > "$f"; zsh -n "$f"; rc=$?; rm "$f"; exit $rc"#)
+            #expect(zsh.status == 0, "\(zsh.output)")
+        }
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
+            let fish = try bash(#"""
+                f=$(mktemp); "$TEXTHEIGHT" --completions fish > "$f"
+                HOME=$(mktemp -d) fish --no-config -c "source $f; complete -C'textheight --model '"; rc=$?; rm "$f"; exit $rc
+                """#)
+            #expect(fish.status == 0, "\(fish.output)")
+            let offered = fish.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+            #expect(Set(offered) == Set(try acceptedModels()))
+        }
+    }
+
+    @Test("--version names the Swift that built it and the embedded default font's size")
+    func version() throws {
+        let lines = try CLIRun(["--version"]).stdout.split(separator: "\n")
+        // Outside sources: the toolchain on PATH built this binary; the font file #embed compiled in.
+        let swift = try bash("swift --version 2>/dev/null | head -1").output
+        let font = try FileManager.default.attributesOfItem(atPath: CLIRun.root + "/fixtures/fonts/Inter-Regular.otf")
+        let release = swift.components(separatedBy: "Swift version ").last?.prefix { $0 != " " && $0 != "\n" } ?? ""
+        #expect(lines.count == 2)
+        #expect(lines.last == "built with Swift \(release); default font: Inter Regular, embedded (\(font[.size] ?? 0) bytes)")
+    }
+
+    @Test("an unknown shell is a usage error")
+    func unknownShell() throws {
+        let run = try CLIRun(["--completions", "tcsh"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "textheight: --completions must be one of bash, zsh, fish, got 'tcsh'" + CLITests.usage)
+        #expect(run.stdout.isEmpty)
+    }
+}
