@@ -13,10 +13,13 @@ public struct BreakRules: Sendable, Equatable {
     public var asciiPairs: AsciiPairs
     /// CSS `text-spacing-trim: normal` (Blink's HanKerning) on fullwidth CJK punctuation.
     public var trimsCJKPunctuation: Bool
+    /// What is added to every advancing glyph: CoreText's `trak` and `.kern`/`.tracking`, or nothing.
+    public var spacing: GlyphSpacing
 
     public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule,
-                asciiPairs: AsciiPairs = .icu, trimsCJKPunctuation: Bool = false) {
+                asciiPairs: AsciiPairs = .icu, trimsCJKPunctuation: Bool = false, spacing: GlyphSpacing = .none) {
         self.trimsCJKPunctuation = trimsCJKPunctuation
+        self.spacing = spacing
         self.locale = locale
         self.hanging = hanging
         self.tabStops = tabStops

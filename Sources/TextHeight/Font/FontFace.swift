@@ -24,9 +24,18 @@ public final class FontFace: @unchecked Sendable {
     let hanKerning: HanKerning.FontData?
     /// Distinguishes faces in width caches.
     let identity: ObjectIdentifier
+    /// The variation axes (`fvar`), empty for a static font.
+    public let axes: [VariationAxis]
+    /// The horizontal `trak` data, when the font has a valid table.
+    public let trackingTable: TrackingTable?
+    /// Has a `STAT` table: CoreText applies `trak` to custom fonts only then.
+    public let hasStyleAttributes: Bool
+    /// The font at the default coordinates, and the instances at others.
+    let base: FaceInstance
+    let instances = FaceInstances()
     /// cmap coverage of U+0000…U+007F, one bit each: the hot path of font fallback.
     private let asciiCoverage: (UInt64, UInt64)
-    let hbFont: OpaquePointer
+    var hbFont: OpaquePointer { base.hbFont }
     private let hbFace: OpaquePointer
     private let bytes: FontBytes
 
@@ -98,18 +107,24 @@ public final class FontFace: @unchecked Sendable {
             if code < 64 { coverage.0 |= 1 << UInt64(code) } else { coverage.1 |= 1 << UInt64(code - 64) }
         }
         asciiCoverage = coverage
+        axes = FaceInstances.axes(of: face)
+        trackingTable = TableBytes(face: face, tag: "trak").flatMap(TrackingTable.init)
+        hasStyleAttributes = has("STAT")
         self.path = path
         self.faceIndex = faceIndex
         self.metrics = metrics
         self.hbFace = face
-        self.hbFont = font
+        self.base = FaceInstance(hbFont: font)
         self.bytes = bytes
         self.identity = ObjectIdentifier(bytes)
     }
 
-    deinit {
-        hb_font_destroy(hbFont)
-        hb_face_destroy(hbFace)
+    deinit { hb_face_destroy(hbFace) }
+
+    /// The instance at `coordinates` (one per axis): the default font when they are the defaults.
+    func instance(at coordinates: [Double]) -> FaceInstance {
+        if coordinates.isEmpty || coordinates == axes.map(\.defaultValue) { return base }
+        return instances.instance(of: hbFace, axes: axes, at: coordinates) ?? base
     }
 
     /// The font file's bytes, for a rasterizer (FreeType) that draws what was measured.
@@ -209,20 +224,28 @@ public final class FontFace: @unchecked Sendable {
     }
 }
 
-/// A face at a size in points.
+/// A face at a size in points (px for CSS), at the variation coordinates that size and the
+/// settings give (`opsz` follows the size by default).
 public struct Font: Sendable {
     public let face: FontFace
     public let size: Double
+    /// The coordinates shaped with, one per axis in `fvar` order; empty for a static font.
+    public let variations: [FontVariation]
+    /// The HarfBuzz font at those coordinates.
+    let instance: FaceInstance
 
-    public init(face: FontFace, size: Double) throws(FontError) {
+    public init(face: FontFace, size: Double, variation: VariationSettings = .default) throws(FontError) {
         guard size.isFinite, size > 0 else { throw .invalidSize(size) }
         self.face = face
         self.size = size
+        let coordinates = variation.coordinates(for: face, size: size)
+        variations = zip(face.axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
+        instance = face.instance(at: coordinates)
     }
 
     /// `Font(file: "fixtures/fonts/Inter-Regular.otf", size: 17)`; `path#index` picks a collection face.
-    public init(file spec: String, size: Double) throws(FontError) {
-        try self.init(face: FontFace(file: spec), size: size)
+    public init(file spec: String, size: Double, variation: VariationSettings = .default) throws(FontError) {
+        try self.init(face: FontFace(file: spec), size: size, variation: variation)
     }
 
     public static func embeddedDefault(size: Double) throws(FontError) -> Font {

@@ -78,4 +78,9 @@ final class TableBytes {
     }
 
     func int16(at offset: Int) -> Int { Int(Int16(truncatingIfNeeded: uint16(at: offset))) }
+
+    func int32(at offset: Int) -> Int {
+        guard offset + 4 <= count else { return 0 }
+        return Int(Int32(truncatingIfNeeded: uint16(at: offset) << 16 | uint16(at: offset + 2)))
+    }
 }

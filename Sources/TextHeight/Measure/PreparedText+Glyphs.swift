@@ -29,9 +29,10 @@ extension PreparedText {
                 for run in FontRuns(stack: fonts).runs(text, from: pieceStart, to: pieceEnd, graphemes: shaper.forEachGrapheme) {
                     let font = fonts.fonts[run.font]
                     let runText = UnsafeBufferPointer(rebasing: text[run.start..<run.end])
-                    shaper.forEachPositionedGlyph(of: runText, in: font.face, language: fonts.language) { glyph in
+                    let spacing = glyphSpacing[run.font]
+                    shaper.forEachPositionedGlyph(of: runText, in: font, language: fonts.language) { glyph in
                         let cluster = run.start + glyph.cluster
-                        var advance = Double(glyph.advance) * font.scale
+                        var advance = Double(glyph.advance) * font.scale + (glyph.advance != 0 ? spacing : 0)
                         var xOffset = Double(glyph.xOffset) * font.scale
                         // text-spacing-trim, as measured: a pair trim anywhere, an opening bracket at the line start.
                         if let trim = punctuationTrims[cluster], trim.byPair || (cluster == start && startTrim > 0) {

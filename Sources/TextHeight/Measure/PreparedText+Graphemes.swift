@@ -63,7 +63,8 @@ extension PreparedText {
             glyphStartsAfter[boundaries.count - 1] = true
             for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
                 let font = fonts.fonts[run.font]
-                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face,
+                let spacing = glyphSpacing[run.font]
+                shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
                                     language: fonts.language) { cluster, advance, unsafe in
                     // The first boundary past the glyph's cluster ends the grapheme it belongs to.
                     let position = run.start + cluster
@@ -72,7 +73,7 @@ extension PreparedText {
                         let mid = (low + high) / 2
                         if boundaries[mid] > position { high = mid } else { low = mid + 1 }
                     }
-                    perGrapheme[low] += Double(advance) * font.scale
+                    perGrapheme[low] += Double(advance) * font.scale + (advance != 0 ? spacing : 0)
                     // Cutting before this glyph's grapheme would reshape the previous one's end.
                     if low > 0 && boundaries[low - 1] == position {
                         glyphStartsAfter[low - 1] = true

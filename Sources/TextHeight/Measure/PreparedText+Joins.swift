@@ -57,13 +57,13 @@ extension PreparedText {
     mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
         // Sparse: only punctuation can be trimmed, so a 10 MB text costs no per-character arrays.
         var punctuation: [Int] = []
-        var drawnWith: [Int: (data: HanKerning.FontData, face: FontFace, scale: Double)] = [:]
+        var drawnWith: [Int: (data: HanKerning.FontData, font: Font, scale: Double)] = [:]
         for i in text.indices where HanKerning.staticType(text[i]) != .other {
             punctuation.append(i)
             let scalar = Unicode.Scalar(text[i]) ?? " "
             // The font data of the face the character is drawn with (none: no `halt`).
             if let font = fonts.fonts.first(where: { $0.face.covers(scalar) }), let data = font.face.hanKerning {
-                drawnWith[i] = (data, font.face, font.scale)
+                drawnWith[i] = (data, font, font.scale)
             }
         }
         guard !drawnWith.isEmpty else { return }
@@ -83,7 +83,7 @@ extension PreparedText {
         }
         func reduction(_ i: Int) -> Double {
             guard let drawn = drawnWith[i] else { return 0 }
-            return Double(shaper.haltReduction(text[i], in: drawn.face)) * drawn.scale
+            return Double(shaper.haltReduction(text[i], in: drawn.font)) * drawn.scale
         }
         // allow-end applies to closing brackets, not to dots, colons or quotes: recorded Chromium
         // trims "「a%c」" to end a line, but keeps "序。" off a line the trimmed "。" would fit.

@@ -46,6 +46,8 @@ public struct PreparedText: Sendable {
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
+    /// Points added to each advancing glyph of `fonts.fonts[i]` (`rules.spacing`); all 0 for CSS.
+    let glyphSpacing: [Double]
 
     /// The largest text accepted: offsets are stored as 32-bit integers.
     public static let maxUTF16Count = Int(Int32.max / 2)
@@ -69,6 +71,7 @@ public struct PreparedText: Sendable {
         // ICU tailors breaking by language: "ja" + the model's keywords ("@lb=normal").
         let iterator = try shaper.lineIterator(locale: (fonts.language ?? "") + rules.locale)
         tabInterval = PreparedText.tabInterval(rules.tabStops, font: fonts.primary, shaper: shaper)
+        glyphSpacing = fonts.fonts.map { rules.spacing.perGlyph($0) }
         units.withUnsafeBufferPointer { text in
             var start = 0
             forEachBreak(in: text, iterator: iterator) { end, isHard in
@@ -169,9 +172,10 @@ public struct PreparedText: Sendable {
         }
         for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
             let font = fonts.fonts[run.font]
-            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font.face,
+            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
                                         language: fonts.language)
-            width += Double(shaped.advance) * font.scale
+            // CoreText adds tracking to every glyph's advance, the line's last included (GlyphSpacing).
+            width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * glyphSpacing[run.font]
             missing += Int(shaped.missingGlyphs)
             mask |= 1 << UInt32(run.font)
         }
@@ -205,7 +209,7 @@ public struct PreparedText: Sendable {
             return interval
         case .spaces(let count):
             let space: [UInt16] = [0x20]
-            let advance = space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font.face).advance }
+            let advance = space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font).advance }
             return Double(count) * Double(advance) * font.scale
         }
     }

@@ -22,6 +22,8 @@ public struct TextKitModel: PlatformModel {
     public var limits: Limits
     /// Device scale: heights are ceiled to 1/scale point.
     public var scale: Double
+    /// CoreText's tracking (the font's `trak`) and the `.kern` / `.tracking` attributes.
+    public var spacing: GlyphSpacing
 
     /// UITextView's `textContainerInset` default (Apple docs).
     public static let textViewInset = Insets(top: 8, right: 0, bottom: 8, left: 0)
@@ -30,7 +32,9 @@ public struct TextKitModel: PlatformModel {
 
     /// Insets and padding default per measure: UIKit's for a text view, none for boundingRect.
     public init(measure: Measure = .textView, inset: Insets? = nil, lineFragmentPadding: Double? = nil,
-                paragraph: ParagraphStyle = .default, limits: Limits = .none, scale: Double = 1) {
+                paragraph: ParagraphStyle = .default, limits: Limits = .none, scale: Double = 1,
+                spacing: GlyphSpacing = .coreText) {
+        self.spacing = spacing
         self.measure = measure
         self.inset = inset ?? (measure == .textView ? TextKitModel.textViewInset : .zero)
         self.lineFragmentPadding = lineFragmentPadding ?? (measure == .textView ? TextKitModel.textViewPadding : 0)
@@ -41,8 +45,14 @@ public struct TextKitModel: PlatformModel {
 
     /// CoreText-like breaking: ICU's UAX #14 at the root locale, every breaking white space hangs,
     /// NSParagraphStyle's default tab stops every 28 pt.
-    public static let breakRules = BreakRules(locale: "", hanging: .unicodeWhiteSpace, tabStops: .every(28), fit: .exact)
-    public var breakRules: BreakRules { TextKitModel.breakRules }
+    /// CoreText applies the font's `trak` (GlyphSpacing.coreText).
+    public static let breakRules = BreakRules(locale: "", hanging: .unicodeWhiteSpace, tabStops: .every(28), fit: .exact,
+                                              spacing: .coreText)
+    public var breakRules: BreakRules {
+        var rules = TextKitModel.breakRules
+        rules.spacing = spacing
+        return rules
+    }
 
     /// NSTextContainer.lineFragmentPadding applies at both ends of each fragment (Apple docs).
     public func wrapWidth(forWidth width: Double) -> Double {

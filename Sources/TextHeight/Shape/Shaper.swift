@@ -11,7 +11,8 @@ public final class Shaper {
     private var caches: [CacheKey: WidthCache] = [:]
     private var languages: [String: hb_language_t] = [:]
 
-    /// Widths depend on the face and on the language (localized forms).
+    /// Widths depend on the face at its variation coordinates (the instance) and on the
+    /// language (localized forms).
     private struct CacheKey: Hashable {
         var face: ObjectIdentifier
         var language: String
@@ -27,16 +28,18 @@ public final class Shaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// The advance of `units` in `face`'s font units, and how many glyphs came out as `.notdef`.
-    func advance(of units: UnsafeBufferPointer<UInt16>, in face: FontFace,
-                 language: String? = nil) -> (advance: Int64, missingGlyphs: Int32) {
-        if units.isEmpty { return (0, 0) }
-        let cache = widthCache(for: face, language: language ?? "")
+    /// The advance of `units` in the font's units, how many glyphs came out as `.notdef`, and how
+    /// many glyphs advance (what per-glyph tracking applies to: `GlyphSpacing`).
+    func advance(of units: UnsafeBufferPointer<UInt16>, in font: Font,
+                 language: String? = nil) -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
+        if units.isEmpty { return (0, 0, 0) }
+        let cache = widthCache(for: font.instance, language: language ?? "")
         let hash = WidthCache.hash(units)
-        if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs) }
-        let (advance, missing) = shape(units, in: face, language: language) { _, _, _ in }
-        cache.insert(units, hash: hash, advance: advance, missingGlyphs: missing)
-        return (advance, missing)
+        if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
+        let shaped = shape(units, in: font, language: language) { _, _, _ in }
+        cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
+                     advancingGlyphs: shaped.advancing)
+        return (shaped.advance, shaped.missing, shaped.advancing)
     }
 
     /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`.
@@ -51,23 +54,23 @@ public final class Shaper {
     /// Shapes `units` and calls `glyph(cluster, advance, unsafeToBreak)` per glyph, advances in
     /// font units; `unsafeToBreak` is HarfBuzz's flag: breaking before this glyph's cluster and
     /// shaping the two sides apart would change the glyphs (a ligature, a kern, contextual forms).
-    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, language: String? = nil,
+    func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in font: Font, language: String? = nil,
                       _ glyph: (Int, Int32, Bool) -> Void) {
-        _ = shape(units, in: face, language: language, glyph: glyph)
+        _ = shape(units, in: font, language: language, glyph: glyph)
     }
 
-    /// How much the `halt` feature narrows `unit` in `face`, in font units (cached).
-    func haltReduction(_ unit: UInt16, in face: FontFace) -> Int64 {
-        let key = HaltKey(face: face.identity, unit: unit)
+    /// How much the `halt` feature narrows `unit` in `font`, in font units (cached).
+    func haltReduction(_ unit: UInt16, in font: Font) -> Int64 {
+        let key = HaltKey(face: ObjectIdentifier(font.instance), unit: unit)
         if let known = haltReductions[key] { return known }
         var units = [unit]
-        let plain = units.withUnsafeBufferPointer { shape($0, in: face, language: nil) { _, _, _ in }.0 }
+        let plain = units.withUnsafeBufferPointer { shape($0, in: font, language: nil) { _, _, _ in }.advance }
         var halt = hb_feature_t(tag: 0x6861_6C74 /* halt */, value: 1, start: 0, end: UInt32.max)
         let trimmed = units.withUnsafeMutableBufferPointer { buffer -> Int64 in
             hb_buffer_clear_contents(self.buffer)
             hb_buffer_add_utf16(self.buffer, buffer.baseAddress, 1, 0, 1)
             hb_buffer_guess_segment_properties(self.buffer)
-            hb_shape(face.hbFont, self.buffer, &halt, 1)
+            hb_shape(font.instance.hbFont, self.buffer, &halt, 1)
             var count: UInt32 = 0
             guard let positions = hb_buffer_get_glyph_positions(self.buffer, &count), count > 0 else { return plain }
             return Int64(positions[0].x_advance)
@@ -92,9 +95,9 @@ public final class Shaper {
     }
 
     /// Shapes `units` and hands out every glyph with its id and offsets (font units).
-    func forEachPositionedGlyph(of units: UnsafeBufferPointer<UInt16>, in face: FontFace, language: String?,
+    func forEachPositionedGlyph(of units: UnsafeBufferPointer<UInt16>, in font: Font, language: String?,
                                 _ body: (ShapedGlyph) -> Void) {
-        _ = shape(units, in: face, language: language) { _, _, _ in }
+        _ = shape(units, in: font, language: language) { _, _, _ in }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
@@ -116,13 +119,14 @@ public final class Shaper {
         return graphemeIterator
     }
 
-    private func widthCache(for face: FontFace, language: String) -> WidthCache {
+    private func widthCache(for instance: FaceInstance, language: String) -> WidthCache {
         // Consecutive lookups almost always hit the same face: skip hashing the language string.
-        if let last = lastCache, last.face == face.identity, last.language == language { return last.cache }
-        let key = CacheKey(face: face.identity, language: language)
+        let face = ObjectIdentifier(instance)
+        if let last = lastCache, last.face == face, last.language == language { return last.cache }
+        let key = CacheKey(face: face, language: language)
         let cache = caches[key] ?? WidthCache()
         caches[key] = cache
-        lastCache = (face.identity, language, cache)
+        lastCache = (face, language, cache)
         return cache
     }
     private var lastCache: (face: ObjectIdentifier, language: String, cache: WidthCache)?
@@ -135,27 +139,31 @@ public final class Shaper {
     }
 
     /// Shapes with script, direction and language guessed from the slice; calls `glyph(cluster, advance)`.
-    private func shape(_ units: UnsafeBufferPointer<UInt16>, in face: FontFace, language: String?,
-                       glyph: (Int, Int32, Bool) -> Void) -> (Int64, Int32) {
-        guard let base = units.baseAddress else { return (0, 0) }
+    private func shape(_ units: UnsafeBufferPointer<UInt16>, in font: Font, language: String?,
+                       glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
+        guard let base = units.baseAddress else { return (0, 0, 0) }
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
         if let language, let tag = hbLanguage(language) { hb_buffer_set_language(buffer, tag) }
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(face.hbFont, buffer, nil, 0)
+        // No point size is set (hb_font_set_ptem), so no HarfBuzz version applies `trak` itself:
+        // GlyphSpacing applies CoreText's rule.
+        hb_shape(font.instance.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return (0, 0) }
+        else { return (0, 0, 0) }
         // 64-bit: a 2-million-character word overflows 32 bits of font units.
         var advance: Int64 = 0
         var missing: Int32 = 0
+        var advancing: Int32 = 0
         for i in 0..<Int(count) {
             advance += Int64(positions[i].x_advance)
             if infos[i].codepoint == 0 { missing += 1 }
+            if positions[i].x_advance != 0 { advancing += 1 }
             let flags = hb_glyph_info_get_glyph_flags(infos + i).rawValue
             glyph(Int(infos[i].cluster), positions[i].x_advance, flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
-        return (advance, missing)
+        return (advance, missing, advancing)
     }
 }

@@ -10,6 +10,8 @@ final class WidthCache {
         var length: Int32
         var advance: Int64
         var missingGlyphs: Int32
+        /// Glyphs with a non-zero advance: per-glyph tracking applies to these.
+        var advancingGlyphs: Int32
     }
 
     private var slots: [Int32]
@@ -48,14 +50,15 @@ final class WidthCache {
         }
     }
 
-    func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, advance: Int64, missingGlyphs: Int32) {
+    func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, advance: Int64, missingGlyphs: Int32,
+                advancingGlyphs: Int32) {
         if entries.count >= maxEntries || arena.count + units.count > maxArenaUnits {
             removeAll()
             if units.count > maxArenaUnits { return }
         }
         if (entries.count + 1) * 2 > slots.count { grow() }
         let entry = Entry(hash: hash, start: Int32(arena.count), length: Int32(units.count),
-                          advance: advance, missingGlyphs: missingGlyphs)
+                          advance: advance, missingGlyphs: missingGlyphs, advancingGlyphs: advancingGlyphs)
         arena.append(contentsOf: units)
         place(Int32(entries.count), hash: hash)
         entries.append(entry)

@@ -1,0 +1,133 @@
+import CHarfBuzz
+import Synchronization
+
+/// Variable fonts: the axes a face has, the coordinates a platform picks for them, and the
+/// HarfBuzz font shaped at those coordinates (advances from HVAR or gvar follow).
+///
+/// Both platforms set `opsz` to the size when the font has that axis: CoreText's
+/// `kCTFontOpticalSizeAttribute` "auto" uses the point size (CTFontDescriptor.h: "an optical
+/// size matching the point size"), Chromium's `font-optical-sizing: auto` the px size (CSS Fonts
+/// 4 §font-optical-sizing; measured in Chromium 156 with a synthetic `opsz` font). Sizes are points
+/// for TextKit and px for CSS, so both are `Font.size`. Values are clamped to the axis range
+/// (HarfBuzz clamps; Chromium 156 measured clamped).
+
+/// One axis of a variable font (`fvar`).
+public struct VariationAxis: Sendable, Equatable {
+    public var tag: String
+    public var minimum: Double
+    public var defaultValue: Double
+    public var maximum: Double
+}
+
+/// An axis set to a value: `wght=650`.
+public struct FontVariation: Sendable, Hashable {
+    public var tag: String
+    public var value: Double
+
+    public init(tag: String, value: Double) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// How `opsz` follows the size.
+public enum OpticalSizing: Sendable, Hashable {
+    /// `opsz` = the size (CoreText "auto", CSS `font-optical-sizing: auto`): both platforms' default.
+    case auto
+    /// The axis stays at its default (CoreText "none", CSS `font-optical-sizing: none`).
+    case none
+    /// `opsz` pinned to a value (`kCTFontOpticalSizeAttribute` with a number).
+    case fixed(Double)
+}
+
+/// What a measurement asks of a variable font; a font without axes ignores all of it.
+public struct VariationSettings: Sendable, Hashable {
+    /// `wght`: CSS `font-weight`, or the wght value of a UIFont.Weight (see `SystemFont`).
+    public var weight: Double?
+    public var opticalSizing: OpticalSizing
+    /// `font-variation-settings` / `kCTFontVariationAttribute`: applied last, over weight and
+    /// optical sizing (CSS Fonts 4 §7.2 "Feature and variation precedence").
+    public var axes: [FontVariation]
+
+    public init(weight: Double? = nil, opticalSizing: OpticalSizing = .auto, axes: [FontVariation] = []) {
+        self.weight = weight
+        self.opticalSizing = opticalSizing
+        self.axes = axes
+    }
+
+    public static let `default` = VariationSettings()
+
+    /// One coordinate per axis of `face`, in `fvar` order, for a font of `size`.
+    func coordinates(for face: FontFace, size: Double) -> [Double] {
+        face.axes.map { axis in
+            var value = axis.defaultValue
+            if axis.tag == "wght", let weight { value = weight }
+            if axis.tag == "opsz" {
+                switch opticalSizing {
+                case .auto: value = size
+                case .none: break
+                case .fixed(let pinned): value = pinned
+                }
+            }
+            if let explicit = axes.last(where: { $0.tag == axis.tag }) { value = explicit.value }
+            return min(max(value, axis.minimum), axis.maximum)
+        }
+    }
+}
+
+/// A HarfBuzz font of one face at one set of coordinates: what the shaper shapes with and what
+/// its width caches are keyed on.
+final class FaceInstance: @unchecked Sendable {
+    let hbFont: OpaquePointer
+
+    init(hbFont: OpaquePointer) { self.hbFont = hbFont }
+
+    deinit { hb_font_destroy(hbFont) }
+}
+
+/// The instances of one face, shared by every thread (a batch measures the same sizes again
+/// and again; each instance keeps its width caches warm).
+final class FaceInstances: Sendable {
+    private let instances = Mutex<[[Double]: FaceInstance]>([:])
+
+    func instance(of face: OpaquePointer, axes: [VariationAxis], at coordinates: [Double]) -> FaceInstance? {
+        if let known = instances.withLock({ $0[coordinates] }) { return known }
+        guard let font = hb_font_create(face) else { return nil }
+        var variations = zip(axes, coordinates).map { axis, value in
+            hb_variation_t(tag: FaceInstances.tag(axis.tag), value: Float(value))
+        }
+        hb_font_set_variations(font, &variations, UInt32(variations.count))
+        hb_font_make_immutable(font)
+        let made = FaceInstance(hbFont: font)
+        return instances.withLock { cache in
+            if let raced = cache[coordinates] { return raced }
+            cache[coordinates] = made
+            return made
+        }
+    }
+
+    static func tag(_ text: String) -> hb_tag_t {
+        var tag: hb_tag_t = 0
+        for byte in text.utf8.prefix(4) { tag = tag << 8 | hb_tag_t(byte) }
+        return tag
+    }
+
+    /// The axes of `face` from `fvar` (none for a static font).
+    static func axes(of face: OpaquePointer) -> [VariationAxis] {
+        let count = Int(hb_ot_var_get_axis_count(face))
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: count)
+        var got = UInt32(count)
+        _ = hb_ot_var_get_axis_infos(face, 0, &got, &infos)
+        return infos.prefix(Int(got)).map { info in
+            let tag = (0..<4).map { Character(Unicode.Scalar(UInt8(truncatingIfNeeded: info.tag >> (24 - 8 * $0)))) }
+            return VariationAxis(tag: String(tag), minimum: Double(info.min_value),
+                                 defaultValue: Double(info.default_value), maximum: Double(info.max_value))
+        }
+    }
+}
+
+/// A variation tag is four printable ASCII characters (OpenType `Tag`).
+public func isVariationTag(_ text: String) -> Bool {
+    text.unicodeScalars.count == 4 && text.unicodeScalars.allSatisfy { (0x20...0x7E).contains($0.value) }
+}

@@ -1,0 +1,99 @@
+import Testing
+@testable import TextHeight
+
+/// CoreText's `trak` rule and the `.kern` / `.tracking` attributes, on the fixtures built by
+/// `fixtures/fonts/build-tracking-fonts.py` from DejaVu Sans Mono: every glyph advances 1233 units
+/// (unitsPerEm 2048, read with fontTools: hmtx, head), no kerning; the `trak` normal track is
+/// 9 pt: +40, 12: 0, 17: −47, 20: −55, 28: −66 units (ttx -t trak). Expected widths are that
+/// arithmetic: (1233 + trak) × size / 2048 per glyph.
+@Suite("Tracking (trak, kern, tracking)")
+struct TrackingTests {
+    static let withSTAT = Fixtures.path("TrakSTAT-Mono.ttf")
+    static let withoutSTAT = Fixtures.path("TrakNoSTAT-Mono.ttf")
+
+    func lineWidth(_ text: String, font: Font, model: any PlatformModel = TextKitModel(measure: .boundingRect)) throws -> Double {
+        let prepared = try model.prepare(text, font: font)
+        let lines = prepared.layout(width: 10_000)
+        #expect(lines.count == 1)
+        return lines.first?.width ?? 0
+    }
+
+    @Test("the trak table reads as ttx shows it: five sizes, tracks −1, 0, 1")
+    func readsTable() throws {
+        let face = try FontFace(file: TrackingTests.withSTAT)
+        let table = try #require(face.trackingTable)
+        #expect(table.sizes == [9, 12, 17, 20, 28])
+        #expect(table.tracks.map(\.track) == [-1, 0, 1])
+        #expect(table.tracks[1].values == [40, 0, -47, -55, -66])
+        #expect(face.hasStyleAttributes)
+        #expect(try !FontFace(file: TrackingTests.withoutSTAT).hasStyleAttributes)
+        #expect(try FontFace(file: Fixtures.path("DejaVuSansMono.ttf")).trackingTable == nil)
+    }
+
+    @Test("the normal track: table values at its sizes, linear between them, the end values outside",
+          arguments: [
+            (17.0, -47.0),        // a size of the table
+            (14.0, -18.8),        // 12 → 17: 0 + (2/5) × (−47 − 0)
+            (18.5, -51.0),        // 17 → 20: −47 + (1.5/3) × (−55 + 47)
+            (30.0, -66.0),        // above 28: −66, not extrapolated (−68.75)
+            (6.0, 40.0),          // below 9: +40, not extrapolated (+80)
+          ])
+    func interpolates(size: Double, units: Double) throws {
+        let table = try #require(try FontFace(file: TrackingTests.withSTAT).trackingTable)
+        #expect(approximately(table.value(atPointSize: size), units))
+        let font = try Font(file: TrackingTests.withSTAT, size: size)
+        #expect(approximately(font.fontTracking, units * size / 2048))
+    }
+
+    @Test("TextKit adds trak to every glyph, the last included: \"Hello\" at 17 pt = 5 × 1186 × 17 / 2048")
+    func textKitTracksEveryGlyph() throws {
+        let font = try Font(file: TrackingTests.withSTAT, size: 17)
+        #expect(approximately(try lineWidth("Hello", font: font), 5 * 1186 * 17 / 2048.0))  // 49.2236328125
+        // The inner space is a glyph too; the trailing one hangs.
+        #expect(approximately(try lineWidth("Hello world ", font: font), 11 * 1186 * 17 / 2048.0))
+    }
+
+    @Test("without STAT, with the CSS model, or with a font lacking trak: shaped advances only")
+    func untracked() throws {
+        let plain = 5 * 1233 * 17 / 2048.0  // 51.171875
+        #expect(approximately(try lineWidth("Hello", font: Font(file: TrackingTests.withoutSTAT, size: 17)), plain))
+        #expect(approximately(try lineWidth("Hello", font: Font(file: TrackingTests.withSTAT, size: 17), model: CSSModel()), plain))
+        #expect(approximately(try lineWidth("Hello", font: Fixtures.mono(size: 17)), plain))
+        let off = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: false))
+        #expect(approximately(try lineWidth("Hello", font: Font(file: TrackingTests.withSTAT, size: 17), model: off), plain))
+    }
+
+    @Test("tracking moves a line break: \"Hello Hello\" fits 110 pt tracked (108.29), not untracked (112.58)")
+    func trackingMovesBreaks() throws {
+        let model = TextKitModel(measure: .boundingRect)
+        let tracked = try model.prepare("Hello Hello", font: Font(file: TrackingTests.withSTAT, size: 17))
+        let untracked = try model.prepare("Hello Hello", font: Font(file: TrackingTests.withoutSTAT, size: 17))
+        #expect(tracked.layout(width: 110).count == 1)
+        #expect(untracked.layout(width: 110).count == 2)
+        // A word wider than the line breaks between graphemes at tracked advances: 2 glyphs of
+        // 9.8447 pt fit 20 pt, 3 do not.
+        let word = try model.prepare("HHHHHH", font: Font(file: TrackingTests.withSTAT, size: 17))
+        #expect(lineStarts(word.layout(width: 20)) == [0, 2, 4])
+    }
+
+    @Test(".kern adds after each glyph, over the font's tracking; a non-zero .tracking replaces .kern",
+          arguments: [
+            (1.0, 0.0, 1.0),    // kern 1 pt
+            (0.0, -0.5, -0.5),  // tracking −0.5 pt
+            (1.0, 2.0, 2.0),    // both: kern ignored (CTStringAttributes.h)
+          ])
+    func explicitSpacing(kern: Double, tracking: Double, added: Double) throws {
+        let font = try Font(file: TrackingTests.withSTAT, size: 17)
+        let model = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: true, kern: kern, tracking: tracking))
+        #expect(approximately(try lineWidth("Hello", font: font, model: model), 5 * (1186 * 17 / 2048.0 + added)))
+    }
+
+    @Test("drawn glyphs carry the tracking that was measured")
+    func drawnGlyphs() throws {
+        let font = try Font(file: TrackingTests.withSTAT, size: 17)
+        let prepared = try TextKitModel().prepare("Hello", font: font)
+        let glyphs = prepared.glyphs(from: 0, to: 5)
+        #expect(glyphs.count == 5)
+        #expect(glyphs.allSatisfy { approximately($0.advance, 1186 * 17 / 2048.0) })
+    }
+}

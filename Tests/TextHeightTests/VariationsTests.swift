@@ -1,0 +1,85 @@
+import Testing
+@testable import TextHeight
+
+/// Variable fonts on `VarOpszWght-Mono.ttf` (built by `fixtures/fonts/build-tracking-fonts.py`):
+/// fvar `opsz` 8…12…32 and `wght` 400…400…700 (ttx -t fvar); every glyph advances 1233 units at the
+/// default, 1541 at opsz 32, 1433 at wght 700 (the masters' hmtx; HVAR deltas +308 and +200).
+/// An advance at a coordinate is 1233 + round(delta × n), n the coordinate normalized to the axis
+/// (OpenType "Coordinate scales and normalization"), quantized to F2DOT14 (n × 16384 rounded).
+@Suite("Variable fonts (opsz, wght, variations)")
+struct VariationsTests {
+    static let path = Fixtures.path("VarOpszWght-Mono.ttf")
+
+    /// The advance of one glyph in font units, from a 10-glyph line.
+    func advance(_ font: Font, model: any PlatformModel = TextKitModel(measure: .boundingRect)) throws -> Double {
+        let prepared = try model.prepare("HHHHHHHHHH", font: font)
+        return (prepared.layout(width: 100_000).first?.width ?? 0) / 10 / font.size * 2048
+    }
+
+    static func expected(opsz: Double, wght: Double) -> Double {
+        func f2dot14(_ n: Double) -> Double { (n * 16384).rounded() / 16384 }
+        let opszDelta = (308 * f2dot14(max(0, (opsz - 12) / 20))).rounded()
+        let wghtDelta = (200 * f2dot14((wght - 400) / 300)).rounded()
+        return 1233 + opszDelta + wghtDelta
+    }
+
+    @Test("the axes read as fvar has them")
+    func axes() throws {
+        let face = try FontFace(file: VariationsTests.path)
+        #expect(face.axes == [VariationAxis(tag: "opsz", minimum: 8, defaultValue: 12, maximum: 32),
+                              VariationAxis(tag: "wght", minimum: 400, defaultValue: 400, maximum: 700)])
+        #expect(try FontFace(file: Fixtures.path("DejaVuSansMono.ttf")).axes.isEmpty)
+    }
+
+    @Test("opsz follows the size by default, clamped to the axis (both models)",
+          arguments: [(17.0, 17.0), (14.0, 14.0), (32.0, 32.0), (40.0, 32.0), (10.0, 10.0), (6.0, 8.0)])
+    func opticalSizeAuto(size: Double, opsz: Double) throws {
+        let font = try Font(file: VariationsTests.path, size: size)
+        #expect(font.variations == [FontVariation(tag: "opsz", value: opsz), FontVariation(tag: "wght", value: 400)])
+        let want = VariationsTests.expected(opsz: opsz, wght: 400)  // 17 pt: 1233 + 308 × 0.25 = 1310
+        #expect(approximately(try advance(font), want, within: 1e-6))
+        #expect(approximately(try advance(font, model: CSSModel()), want, within: 1e-6))
+    }
+
+    @Test("optical sizing off keeps the default; a pinned value wins over the size")
+    func opticalSizeSettings() throws {
+        let off = try Font(file: VariationsTests.path, size: 20, variation: VariationSettings(opticalSizing: .none))
+        #expect(off.variations.first?.value == 12)
+        #expect(approximately(try advance(off), 1233))
+        let pinned = try Font(file: VariationsTests.path, size: 20, variation: VariationSettings(opticalSizing: .fixed(32)))
+        #expect(approximately(try advance(pinned), 1541))
+    }
+
+    @Test("weight sets wght; explicit variations win over weight and optical size",
+          arguments: [(700.0, 1433.0), (550.0, 1333.0), (900.0, 1433.0)])
+    func weight(wght: Double, units: Double) throws {
+        let font = try Font(file: VariationsTests.path, size: 12, variation: VariationSettings(weight: wght))
+        #expect(font.variations[1].value == min(wght, 700))
+        #expect(approximately(try advance(font), units))
+    }
+
+    @Test("font-variation-settings applies last")
+    func explicitAxes() throws {
+        let settings = VariationSettings(weight: 700, axes: [FontVariation(tag: "opsz", value: 22), FontVariation(tag: "wght", value: 400)])
+        let font = try Font(file: VariationsTests.path, size: 12, variation: settings)
+        #expect(font.variations == [FontVariation(tag: "opsz", value: 22), FontVariation(tag: "wght", value: 400)])
+        #expect(approximately(try advance(font), 1233 + 154))  // opsz 22: n = 0.5, 308 × 0.5
+    }
+
+    @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates")
+    func cacheKeyedOnInstance() throws {
+        let shaper = Shaper()
+        let model = TextKitModel(measure: .boundingRect)
+        let small = try model.prepare("HH", font: Font(file: VariationsTests.path, size: 12), shaper: shaper)
+        let large = try model.prepare("HH", font: Font(file: VariationsTests.path, size: 32), shaper: shaper)
+        #expect(approximately(small.layout(width: 1000)[0].width, 2 * 1233 * 12 / 2048.0))
+        #expect(approximately(large.layout(width: 1000)[0].width, 2 * 1541 * 32 / 2048.0))
+    }
+
+    @Test("a static font has no variations and measures as before")
+    func staticFont() throws {
+        let font = try Fixtures.mono(size: 17)
+        #expect(font.variations.isEmpty)
+        #expect(font.instance === font.face.base)
+    }
+}
