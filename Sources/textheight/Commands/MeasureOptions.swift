@@ -4,6 +4,7 @@ import TextHeight
 struct MeasureOptions {
     static let groups: [(title: String, options: [OptionSpec])] = [
         (FontOptions.title, FontOptions.options),
+        (SystemFontOptions.title, SystemFontOptions.options),
         (TextOptions.title, TextOptions.options),
         (ModelOptions.title, ModelOptions.options),
         (LimitOptions.title, LimitOptions.options),
@@ -12,6 +13,7 @@ struct MeasureOptions {
     static let specs: [OptionSpec] = groups.flatMap(\.options)
 
     var font = FontOptions()
+    var system = SystemFontOptions()
     var text = TextOptions()
     var model = ModelOptions()
     var limits = LimitOptions()
@@ -19,6 +21,7 @@ struct MeasureOptions {
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         try font.apply(parsed)
+        try system.apply(parsed)
         try text.apply(parsed)
         try model.apply(parsed)
         try limits.apply(parsed)
@@ -28,13 +31,11 @@ struct MeasureOptions {
     /// Measures `content` at every `--width`, one JSON object per width, each opening with `prefix`.
     func measure(_ content: String, faces: FaceCache, shaper: Shaper, prefix: JSONObject = JSONObject())
         throws(Failure) -> [JSONObject] {
-        let textModel: any PlatformModel
-        do { textModel = try model.makeModel(limits: limits.validated()) } catch { throw .usage(error) }
+        let textModel = try makeModel()
         guard content.utf8.count <= text.maxBytes else {
             throw Failure(code: .input, message: "the text has \(content.utf8.count) bytes; --max-bytes is \(text.maxBytes)")
         }
-        let loaded: FontStack
-        do { loaded = try faces.fonts(font) } catch { throw .font(error) }
+        let loaded = try loadFonts(faces: faces)
         let request = MeasureRequest(text: content, placeholder: text.placeholderValue, fonts: loaded,
                                      widths: model.widths, includeLines: output.lines)
         let results: [MeasureResult]
@@ -42,8 +43,35 @@ struct MeasureOptions {
         if font.strictGlyphs, let missing = results.first?.measurement.missingGlyphs, missing > 0 {
             throw Failure(code: .font, message: "\(missing) glyph\(missing == 1 ? "" : "s") of the text exist in no font of the chain (--strict-glyphs); add a --fallback that covers them")
         }
+        let described = FontDescription(self, fonts: loaded, model: textModel)
         return results.map {
-            measurementJSON($0, model: model.model.rawValue, measure: model.measureName, prefix: prefix)
+            measurementJSON($0, model: model.model.rawValue, measure: model.measureName, font: described, prefix: prefix)
+        }
+    }
+
+    /// The platform model with the flags it reads from other groups (CoreText's spacing), after
+    /// refusing flags the model does not have.
+    func makeModel() throws(Failure) -> any PlatformModel {
+        do throws(UsageError) {
+            if model.model == .css, font.displayFont != nil {
+                throw UsageError("--display-font does not apply to --model css")
+            }
+            try system.check(model: model.model)
+            return try model.makeModel(limits: limits.validated(), spacing: system.spacing)
+        } catch {
+            throw .usage(error)
+        }
+    }
+
+    /// The font chain at the measured size (the text style's, or `--size`), with the variation
+    /// settings; the Display file of a Text/Display pair from 20 pt.
+    func loadFonts(faces: FaceCache) throws(Failure) -> FontStack {
+        let size: Double
+        do { size = try system.size(font: font) } catch { throw .usage(error) }
+        do {
+            return try faces.fonts(font, size: size, variation: system.variationSettings)
+        } catch {
+            throw .font(error)
         }
     }
 }

@@ -86,13 +86,11 @@ struct CaseDrawing {
     /// placeholder rules), with lines, and prepares the measured text once more for its glyphs:
     /// preparation is deterministic, so the glyphs are those that were measured.
     static func measure(_ content: String, options: MeasureOptions, faces: FaceCache, shaper: Shaper) throws(Failure) -> CaseDrawing {
-        let model: any PlatformModel
-        do { model = try options.model.makeModel(limits: options.limits.validated()) } catch { throw .usage(error) }
+        let model = try options.makeModel()
         guard content.utf8.count <= options.text.maxBytes else {
             throw Failure(code: .input, message: "the text has \(content.utf8.count) bytes; --max-bytes is \(options.text.maxBytes)")
         }
-        let fonts: FontStack
-        do { fonts = try faces.fonts(options.font) } catch { throw .font(error) }
+        let fonts = try options.loadFonts(faces: faces)
         let request = MeasureRequest(text: content, placeholder: options.text.placeholderValue, fonts: fonts,
                                      widths: options.model.widths, includeLines: true)
         let results: [MeasureResult]
@@ -111,7 +109,8 @@ struct CaseDrawing {
     func json(_ result: MeasureResult, lines: Bool, prefix: JSONObject = JSONObject()) -> JSONObject {
         var shown = result
         if !lines { shown.measurement.lines = [] }
-        return measurementJSON(shown, model: options.model.model.rawValue, measure: options.model.measureName, prefix: prefix)
+        return measurementJSON(shown, model: options.model.model.rawValue, measure: options.model.measureName,
+                               font: FontDescription(options, fonts: prepared.fonts, model: model), prefix: prefix)
     }
 
     /// The PNG of `measurement` (by default the result's own) over this case's layout, and its

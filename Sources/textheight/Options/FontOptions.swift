@@ -8,6 +8,9 @@ struct FontOptions: OptionGroup {
                    help: "Font file: TTF, OTF, or a face of a TTC collection (default: embedded Inter Regular)",
                    kind: .file),
         OptionSpec(name: "font-family", value: "<name>", help: "The font by family name, through fontconfig"),
+        OptionSpec(name: "display-font", value: "<path[#index]>",
+                   help: "textkit: the SF Pro Display file the system font uses from 20 pt; --font is then SF Pro Text",
+                   kind: .file),
         OptionSpec(name: "fallback", value: "<path[#index]>",
                    help: "A fallback font for characters the font lacks; repeat for a chain, first match wins",
                    repeatable: true, kind: .file),
@@ -26,6 +29,9 @@ struct FontOptions: OptionGroup {
     /// Fallback paths, or `family:NAME` for a fontconfig family, in command-line order.
     var fallbacks: [String] = []
     var size = 17.0
+    var sizeGiven = false
+    /// The Display half of a static Text/Display pair (TextKit only).
+    var displayFont: String?
     var language: String?
     var strictGlyphs = false
 
@@ -48,7 +54,10 @@ struct FontOptions: OptionGroup {
                   value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") })
             else { throw UsageError("--lang must be a BCP 47 language tag such as ja or zh-Hans, got '\(value)'") }
             language = value
-        case "size": size = try Value.number(value, flag: "--size", above: true, atMost: 10_000)
+        case "size":
+            size = try Value.number(value, flag: "--size", above: true, atMost: 10_000)
+            sizeGiven = true
+        case "display-font": displayFont = value
         default: break
         }
     }

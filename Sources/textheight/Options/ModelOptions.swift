@@ -95,7 +95,7 @@ struct ModelOptions: OptionGroup {
     static let cssOnly: Set<String> = ["line-height", "border", "white-space"]
 
     /// The model, checked against every width: insets and padding must leave room for text.
-    func makeModel(limits: Limits) throws(UsageError) -> any PlatformModel {
+    func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText) throws(UsageError) -> any PlatformModel {
         guard !widths.isEmpty else { throw UsageError("--width is required (the view's outer width)") }
         let foreign = model == .textkit ? ModelOptions.cssOnly : ModelOptions.textKitOnly
         if let flag = given.intersection(foreign).sorted().first {
@@ -106,7 +106,7 @@ struct ModelOptions: OptionGroup {
         case .textkit:
             let kind = try Value.choice(measure ?? "textview", flag: "--measure", as: TextKitModel.Measure.self)
             platform = TextKitModel(measure: kind, inset: inset, lineFragmentPadding: padding,
-                                    paragraph: paragraph, limits: limits, scale: scale)
+                                    paragraph: paragraph, limits: limits, scale: scale, spacing: spacing)
         case .css:
             let kind = try Value.choice(measure ?? "textarea", flag: "--measure", as: CSSModel.Measure.self)
             platform = CSSModel(measure: kind, padding: inset ?? .zero, border: border, lineHeight: lineHeight,

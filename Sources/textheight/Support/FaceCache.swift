@@ -6,12 +6,16 @@ import TextHeight
 final class FaceCache: Sendable {
     private let faces = Mutex<[String: Result<FontFace, FontError>]>([:])
 
-    /// The primary font and its fallback chain at the options' size.
-    func fonts(_ options: FontOptions) throws(FontError) -> FontStack {
-        let primaryPath = try options.family.map { (family) throws(FontError) in
+    /// The primary font and its fallback chain at `size` (the options' size unless a text style
+    /// set it), every font at `variation`. With a Display file, sizes from 20 pt use it as the
+    /// primary (the static SF Pro Text / Display pair: `SystemFont.usesDisplay`).
+    func fonts(_ options: FontOptions, size: Double? = nil, variation: VariationSettings = .default) throws(FontError) -> FontStack {
+        let size = size ?? options.size
+        var primaryPath = try options.family.map { (family) throws(FontError) in
             try Fontconfig.resolve(family: family, language: options.language)
         } ?? options.font
-        let primary = try Font(face: face(primaryPath), size: options.size)
+        if let display = options.displayFont, SystemFont.usesDisplay(atPointSize: size) { primaryPath = display }
+        let primary = try Font(face: face(primaryPath), size: size, variation: variation)
         var fallbacks: [Font] = []
         for entry in options.fallbacks {
             var path = entry
@@ -19,7 +23,7 @@ final class FaceCache: Sendable {
                 path = try Fontconfig.resolve(family: String(entry.dropFirst(FontOptions.familyPrefix.count)),
                                               language: options.language)
             }
-            fallbacks.append(try Font(face: face(path), size: options.size))
+            fallbacks.append(try Font(face: face(path), size: size, variation: variation))
         }
         return try FontStack(primary, fallbacks: fallbacks, language: options.language)
     }
