@@ -4,8 +4,9 @@ import Testing
 /// Variable fonts on `VarOpszWght-Mono.ttf` (built by `fixtures/fonts/build-tracking-fonts.py`):
 /// fvar `opsz` 8…12…32 and `wght` 400…400…700 (ttx -t fvar); every glyph advances 1233 units at the
 /// default, 1541 at opsz 32, 1433 at wght 700 (the masters' hmtx; HVAR deltas +308 and +200).
-/// An advance at a coordinate is 1233 + round(delta × n), n the coordinate normalized to the axis
-/// (OpenType "Coordinate scales and normalization"), quantized to F2DOT14 (n × 16384 rounded).
+/// An advance at coordinates is 1233 + round(Σ delta × n), n each coordinate normalized to its axis
+/// (OpenType "Coordinate scales and normalization"), quantized to F2DOT14 (n × 16384 rounded); the
+/// sum of the HVAR deltas is rounded once (HarfBuzz's hmtx `get_advance_with_var_unscaled`).
 @Suite("Variable fonts (opsz, wght, variations)")
 struct VariationsTests {
     static let path = Fixtures.path("VarOpszWght-Mono.ttf")
@@ -18,9 +19,7 @@ struct VariationsTests {
 
     static func expected(opsz: Double, wght: Double) -> Double {
         func f2dot14(_ n: Double) -> Double { (n * 16384).rounded() / 16384 }
-        let opszDelta = (308 * f2dot14(max(0, (opsz - 12) / 20))).rounded()
-        let wghtDelta = (200 * f2dot14((wght - 400) / 300)).rounded()
-        return 1233 + opszDelta + wghtDelta
+        return 1233 + (308 * f2dot14(max(0, (opsz - 12) / 20)) + 200 * f2dot14((wght - 400) / 300)).rounded()
     }
 
     @Test("the axes read as fvar has them")
@@ -66,6 +65,15 @@ struct VariationsTests {
         #expect(approximately(try advance(font), 1233 + 154))  // opsz 22: n = 0.5, 308 × 0.5
     }
 
+    @Test("two axes at once: the summed delta is rounded once (opsz 13 + wght 450: 15.40 + 33.34 → 49)")
+    func summedDeltas() throws {
+        let settings = VariationSettings(axes: [FontVariation(tag: "wght", value: 450)])
+        let font = try Font(file: VariationsTests.path, size: 13, variation: settings)
+        // opsz 13: n = 819/16384, × 308 = 15.397; wght 450: n = 2731/16384, × 200 = 33.337.
+        #expect(approximately(try advance(font), 1282))
+        #expect(VariationsTests.expected(opsz: 13, wght: 450) == 1282)
+    }
+
     @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates")
     func cacheKeyedOnInstance() throws {
         let shaper = Shaper()
@@ -74,6 +82,18 @@ struct VariationsTests {
         let large = try model.prepare("HH", font: Font(file: VariationsTests.path, size: 32), shaper: shaper)
         #expect(approximately(small.layout(width: 1000)[0].width, 2 * 1233 * 12 / 2048.0))
         #expect(approximately(large.layout(width: 1000)[0].width, 2 * 1541 * 32 / 2048.0))
+    }
+
+    @Test("a Shaper that outlives its fonts never hands one font's widths to another")
+    func shaperOutlivesFaces() throws {
+        let shaper = Shaper()
+        let model = TextKitModel(measure: .boundingRect)
+        for i in 0..<24 {
+            // A new face each time: its instances are freed before the next is made.
+            let size = i % 2 == 0 ? 12.0 : 32.0
+            let prepared = try model.prepare("HH", font: Font(file: VariationsTests.path, size: size), shaper: shaper)
+            #expect(approximately(prepared.layout(width: 1000)[0].width, 2 * (i % 2 == 0 ? 1233 : 1541) * size / 2048))
+        }
     }
 
     @Test("a static font has no variations and measures as before")

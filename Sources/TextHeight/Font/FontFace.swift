@@ -22,8 +22,6 @@ public final class FontFace: @unchecked Sendable {
     public let advanceCorrection: Double
     /// How the face's CJK punctuation looks, when it has `halt` (CSS text-spacing-trim).
     let hanKerning: HanKerning.FontData?
-    /// Distinguishes faces in width caches.
-    let identity: ObjectIdentifier
     /// The variation axes (`fvar`), empty for a static font.
     public let axes: [VariationAxis]
     /// The horizontal `trak` data, when the font has a valid table.
@@ -116,7 +114,6 @@ public final class FontFace: @unchecked Sendable {
         self.hbFace = face
         self.base = FaceInstance(hbFont: font)
         self.bytes = bytes
-        self.identity = ObjectIdentifier(bytes)
     }
 
     deinit { hb_face_destroy(hbFace) }

@@ -79,8 +79,16 @@ public struct VariationSettings: Sendable, Hashable {
 /// its width caches are keyed on.
 final class FaceInstance: @unchecked Sendable {
     let hbFont: OpaquePointer
+    /// Unique for the process: width caches key on it. (An ObjectIdentifier could be reused by a
+    /// later instance once this one is freed, while a Shaper still holds widths cached for it.)
+    let serial: UInt64
 
-    init(hbFont: OpaquePointer) { self.hbFont = hbFont }
+    private static let counter = Atomic<UInt64>(0)
+
+    init(hbFont: OpaquePointer) {
+        self.hbFont = hbFont
+        serial = FaceInstance.counter.add(1, ordering: .relaxed).newValue
+    }
 
     deinit { hb_font_destroy(hbFont) }
 }

@@ -14,7 +14,7 @@ public final class Shaper {
     /// Widths depend on the face at its variation coordinates (the instance) and on the
     /// language (localized forms).
     private struct CacheKey: Hashable {
-        var face: ObjectIdentifier
+        var face: UInt64
         var language: String
     }
     private var lineIterators: [String: BreakIterator] = [:]
@@ -61,7 +61,7 @@ public final class Shaper {
 
     /// How much the `halt` feature narrows `unit` in `font`, in font units (cached).
     func haltReduction(_ unit: UInt16, in font: Font) -> Int64 {
-        let key = HaltKey(face: ObjectIdentifier(font.instance), unit: unit)
+        let key = HaltKey(face: font.instance.serial, unit: unit)
         if let known = haltReductions[key] { return known }
         var units = [unit]
         let plain = units.withUnsafeBufferPointer { shape($0, in: font, language: nil) { _, _, _ in }.advance }
@@ -81,7 +81,7 @@ public final class Shaper {
     }
 
     private struct HaltKey: Hashable {
-        var face: ObjectIdentifier
+        var face: UInt64
         var unit: UInt16
     }
     private var haltReductions: [HaltKey: Int64] = [:]
@@ -121,7 +121,7 @@ public final class Shaper {
 
     private func widthCache(for instance: FaceInstance, language: String) -> WidthCache {
         // Consecutive lookups almost always hit the same face: skip hashing the language string.
-        let face = ObjectIdentifier(instance)
+        let face = instance.serial
         if let last = lastCache, last.face == face, last.language == language { return last.cache }
         let key = CacheKey(face: face, language: language)
         let cache = caches[key] ?? WidthCache()
@@ -129,7 +129,7 @@ public final class Shaper {
         lastCache = (face, language, cache)
         return cache
     }
-    private var lastCache: (face: ObjectIdentifier, language: String, cache: WidthCache)?
+    private var lastCache: (face: UInt64, language: String, cache: WidthCache)?
 
     private func hbLanguage(_ tag: String) -> hb_language_t? {
         if let known = languages[tag] { return known }
