@@ -147,7 +147,8 @@ public struct BoxPicture {
                 if let cached = rasterizers[glyph.fontIndex] {
                     rasterizer = cached
                 } else {
-                    rasterizer = try GlyphRasterizer(face: font.face, pixelsPerEm: font.size * scale)
+                    rasterizer = try GlyphRasterizer(face: font.face, pixelsPerEm: font.size * scale,
+                                                     variations: font.variations)
                     rasterizers[glyph.fontIndex] = rasterizer
                 }
                 rasterizer.draw(glyph.glyph, x: (originX + glyph.x + glyph.xOffset) * scale,

@@ -20,8 +20,9 @@ final class GlyphRasterizer {
     private let bitmapScale: Double
     private let isBitmap: Bool
 
-    /// `pixelsPerEm` = the font size in points × device pixels per point.
-    init(face fontFace: FontFace, pixelsPerEm: Double) throws(RenderError) {
+    /// `pixelsPerEm` = the font size in points × device pixels per point; `variations`, one per
+    /// axis of a variable font, are the coordinates the measurement shaped with.
+    init(face fontFace: FontFace, pixelsPerEm: Double, variations: [FontVariation] = []) throws(RenderError) {
         guard pixelsPerEm.isFinite, pixelsPerEm > 0, pixelsPerEm <= GlyphRasterizer.maxPixelsPerEm else {
             throw .tooLarge("the font would be drawn at \(Int(pixelsPerEm)) px per em; the limit is \(Int(GlyphRasterizer.maxPixelsPerEm)) (lower --size or the render scale)")
         }
@@ -41,6 +42,13 @@ final class GlyphRasterizer {
                 throw .font("FreeType cannot open '\(fontFace.path)' for drawing (error \(error))")
             }
             opened = face
+            if !variations.isEmpty {
+                // FreeType's design coordinates are 16.16 fixed, in fvar axis order (FT_Set_Var_Design_Coordinates).
+                var coordinates = variations.map { FT_Fixed(($0.value * 65536).rounded()) }
+                guard FT_Set_Var_Design_Coordinates(face, FT_UInt(coordinates.count), &coordinates) == 0 else {
+                    throw .font("FreeType cannot set the variation axes of '\(fontFace.path)'")
+                }
+            }
             scale = try GlyphRasterizer.setSize(face, pixelsPerEm: pixelsPerEm, bitmap: fontFace.isColorBitmap,
                                                 path: fontFace.path)
         } catch {

@@ -50,6 +50,24 @@ struct RenderTests {
         #expect(!css.isColor(middle, cssBox.top + 7, Palette.border))
     }
 
+    @Test("a variable font is drawn at the coordinates it was measured with: opsz 32 is 1.25× as wide as opsz 12")
+    func variableFontInk() throws {
+        let scratch = try Scratch()
+        // VarOpszWght-Mono (fixtures/fonts/build-tracking-fonts.py): the opsz 32 master stretches every
+        // outline and advance by 1.25 (x coordinates × 1.25, 1541/1233 units).
+        func inkWidth(_ extra: [String], _ name: String) throws -> Int {
+            let (_, image) = try render(["--font", Run.fixture("VarOpszWght-Mono.ttf"), "--size", "32", "--width", "300"]
+                                        + extra + ["HHHH"], in: scratch, name: name)
+            let box = try #require(image.box())
+            let inked = (box.left + 1..<box.right).filter { x in
+                (box.top + 1..<box.bottom).contains { y in let p = image.pixel(x, y); return max(p.r, p.g, p.b) < 90 }
+            }
+            return (inked.last ?? 0) - (inked.first ?? 0)
+        }
+        let wide = try inkWidth([], "opsz32.png"), plain = try inkWidth(["--optical-size", "none"], "opsz12.png")
+        #expect(abs(Double(wide) / Double(plain) - 1.25) < 0.03, "ink \(wide) px at opsz 32, \(plain) px at opsz 12")
+    }
+
     @Test("each line's baseline row has the line's ink just above it (DejaVu Sans Mono, 3 lines)")
     func baselines() throws {
         let scratch = try Scratch()
