@@ -180,11 +180,31 @@ struct CLITests {
     @Test("the same input gives the same bytes under another locale and time zone")
     func environmentIndependent() throws {
         let text = "你好，世界 Hello 👨‍👩‍👧‍👦 مرحبا\n"
-        let a = try CLIRun(["--width", "120", "--lines", text])
-        setenv("LC_ALL", "de_DE.UTF-8", 1)
-        setenv("TZ", "Asia/Tokyo", 1)
-        defer { unsetenv("LC_ALL"); unsetenv("TZ") }
-        let b = try CLIRun(["--width", "120", "--lines", text])
-        #expect(a.stdout == b.stdout && !a.stdout.isEmpty)
+        let a = try CLIRun(["--width", "120.5", "--lines", text], environment: ["LC_ALL": "C"])
+        // A locale with a decimal comma, compiled into a scratch LOCPATH (localedef from libc-bin, sources from
+        // Debian's `locales`): the child gets it through its environment; this process's stays untouched.
+        let locales = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-locale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: locales) }
+        try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+        let compile = Process()
+        compile.executableURL = URL(fileURLWithPath: "/usr/bin/localedef")
+        compile.arguments = ["-i", "de_DE", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path]
+        try compile.run()
+        compile.waitUntilExit()
+        let german = ["LOCPATH": locales.path, "LC_ALL": "de_DE.UTF-8", "TZ": "Asia/Tokyo"]
+        // The locale is really in force for a child: its decimal point is a comma.
+        let check = Process()
+        let output = Pipe()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/locale")
+        check.arguments = ["-k", "decimal_point"]
+        check.environment = ProcessInfo.processInfo.environment.merging(german) { $1 }
+        check.standardOutput = output
+        check.standardError = FileHandle.nullDevice
+        try check.run()
+        let point = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        #expect(point == "decimal_point=\",\"\n", "de_DE.UTF-8 could not be compiled (Debian's locales package)")
+        let b = try CLIRun(["--width", "120.5", "--lines", text], environment: german)
+        #expect(a.stdout == b.stdout && !a.stdout.isEmpty && a.stdout.contains(#""width":120.5,"#))
     }
 }

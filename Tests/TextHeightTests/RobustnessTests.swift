@@ -9,20 +9,36 @@ struct RobustnessTests {
                                "NotoSansHebrew-Regular.ttf", "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf",
                                "NotoSansCJKsc-Regular.subset.otf", "NotoColorEmoji.subset.ttf"]
 
-    /// Loads `bytes` as a font and measures a multilingual text with it; any FontError is fine.
-    func loadAndMeasure(_ bytes: [UInt8], name: String) throws {
+    /// What a damaged font file led to: a clear FontError, or measurements of the probe text.
+    enum Outcome {
+        case rejected(FontError)
+        case measured(textKit: TextHeight.Measurement, css: TextHeight.Measurement)
+    }
+
+    /// Two hard lines, several scripts, ligatures and an arrow `calt`: the probe measured with each damaged font.
+    static let probe = "Hello 你好 مرحبا 😀 สวัสดี\nfi ffl ->"
+
+    /// Loads `bytes` as a font and measures the probe with it. Any error but a FontError fails the test, and a
+    /// measurement must hold what follows from the text whatever the glyphs: at least the probe's two hard lines,
+    /// heights finite and at least the insets.
+    func loadAndMeasure(_ bytes: [UInt8], name: String) throws -> Outcome {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-\(getpid())-\(name)").path
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         defer { try? FileManager.default.removeItem(atPath: path) }
+        let font: Font
         do {
-            let font = try Font(file: path, size: 17)
-            let model = TextKitModel()
-            _ = model.measure(try model.prepare("Hello 你好 مرحبا 😀 สวัสดี\nfi ffl ->", font: font), width: 120)
-            let css = CSSModel()
-            _ = css.measure(try css.prepare("Hello 你好 مرحبا", font: font), width: 120)
-        } catch {
-            // A clear FontError is an acceptable outcome for a damaged file.
+            font = try Font(file: path, size: 17)
+        } catch let error as FontError {
+            return .rejected(error)
         }
+        let model = TextKitModel()
+        let textKit = model.measure(try model.prepare(RobustnessTests.probe, font: font), width: 120)
+        let css = CSSModel()
+        let web = css.measure(try css.prepare(RobustnessTests.probe, font: font), width: 120)
+        #expect(textKit.lineCount >= 2 && web.lineCount >= 2, "\(name)")
+        #expect(textKit.contentHeight.isFinite && textKit.contentHeight >= 16, "\(name): the text view's 8 + 8 insets")
+        #expect(web.contentHeight.isFinite && web.contentHeight >= 0, "\(name)")
+        return .measured(textKit: textKit, css: web)
     }
 
     @Test("truncated fixture fonts load with a clear error or measure", arguments: fixtureFonts)
@@ -30,7 +46,14 @@ struct RobustnessTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
         for fraction in [0.0, 0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.999] {
             let length = Int(Double(bytes.count) * fraction)
-            try loadAndMeasure(Array(bytes.prefix(length)), name: "cut-\(length)-\(name)")
+            let outcome = try loadAndMeasure(Array(bytes.prefix(length)), name: "cut-\(length)-\(name)")
+            // An empty file or one cut inside the table directory is no font at all.
+            if fraction <= 0.01, case .measured = outcome { Issue.record("\(name) cut to \(length) bytes measured") }
+        }
+        // The whole file measures: the damaged copies were tested against a font that works.
+        guard case .measured = try loadAndMeasure(bytes, name: "whole-\(name)") else {
+            Issue.record("the intact \(name) does not measure")
+            return
         }
     }
 
@@ -38,6 +61,7 @@ struct RobustnessTests {
     func bitFlipped(name: String) throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path(name))))
         var generator = SplitMix(seed: UInt64(bytes.count))
+        var measured = 0
         for round in 0..<12 {
             var damaged = bytes
             // Flip bits in the table directory and headers most often, where parsers decide sizes.
@@ -46,8 +70,10 @@ struct RobustnessTests {
                 let index = Int(generator.next() % UInt64(limit))
                 damaged[index] ^= UInt8(1 << (generator.next() % 8))
             }
-            try loadAndMeasure(damaged, name: "flip-\(round)-\(name)")
+            if case .measured = try loadAndMeasure(damaged, name: "flip-\(round)-\(name)") { measured += 1 }
         }
+        // Most flips land in glyph data, which loading does not validate: the measuring code must be reached.
+        #expect(measured > 0, "no bit-flipped copy of \(name) got past loading")
     }
 
     @Test("extreme texts finish: long words, combining runs, ZWJ chains, many lines, deep bidi controls")
@@ -61,14 +87,23 @@ struct RobustnessTests {
             String(repeating: "a\n", count: 100_000),                      // many tiny lines
             String(repeating: "\u{202B}", count: 20_000) + "abc" + String(repeating: "\u{202C}", count: 20_000),
         ]
-        let expectedLines = [
-            nil, 1, nil, 100_001, 1,
-        ]
+        // Inter's "x" advances 1520 of 2816 units (fontTools hmtx): 9.176 pt at 17 pt, so 36 fit the 333-pt wrap
+        // width and 200,000 take ⌈200000 / 36⌉ = 5,556 lines. A grapheme never splits; "a\n" × 100,000 is
+        // 100,000 hard lines plus the caret's fragment; bidi controls are invisible (one line).
+        let expectedLines = [5_556, 1, nil, 100_001, 1]
         for (text, expected) in zip(texts, expectedLines) {
-            let m = model.measure(try model.prepare(text, font: font), width: 343)
-            #expect(m.lineCount >= 1)
+            let prepared = try model.prepare(text, font: font)
+            let m = model.measure(prepared, width: 343, includeLines: true)
             if let expected { #expect(m.lineCount == expected) }
+            #expect(m.contentHeight == (Double(m.lineCount) * Fixtures.interLineHeight(17) + 16).rounded(.up))
         }
+        // The ZWJ families (11 UTF-16 units each) are whole graphemes: every line starts on one, at least as many
+        // lines as the width of the unwrapped text needs, at most one family per line.
+        let families = try model.prepare(texts[2], font: font)
+        let lines = families.layout(width: 333)
+        let total = families.layout(width: .infinity).reduce(0) { $0 + $1.width }
+        #expect(lines.allSatisfy { $0.start % 11 == 0 })
+        #expect(lines.count >= Int((total / 333).rounded(.up)) && lines.count <= 10_000)
     }
 
     @Test("lone surrogates in the text measure as U+FFFD without trapping")

@@ -33,6 +33,20 @@ struct TextKitModelTests {
         #expect(rect.lineCount == 0 && rect.contentHeight == 0)
     }
 
+    @Test("Thai dictionary breaks before a final newline are opportunities, not mandatory breaks")
+    func thaiBeforeFinalNewline() throws {
+        // UAX #14 LB4/LB5: only BK, CR, LF and NL force a break. ICU gives the Thai dictionary's boundaries the
+        // rule status of the next rule-based boundary, the hard break of the final "\n"; read as mandatory, each
+        // Thai word became a line. At an unbounded width the text is one line, then the caret's fragment.
+        let font = try Font(file: Fixtures.path("NotoSansThai-Regular.ttf"), size: 16)
+        let fonts = try FontStack(font, fallbacks: [Fixtures.inter(size: 16)])
+        let model = TextKitModel()
+        let text = "กำหนด %s ให้เป็นการติดตั้งแบบอัตโนมัติแล้ว\n"
+        let m = model.measure(try model.prepare(text, fonts: fonts), width: 100_000, includeLines: true)
+        #expect(m.lines.map(\.start) == [0, text.utf16.count])
+        #expect(m.lineCount == 2)
+    }
+
     @Test("a trailing newline adds the caret's line in a text view only")
     func trailingNewline() throws {
         #expect(try measure("Hello\n").lineCount == 2)
