@@ -114,7 +114,8 @@ public struct BoxPicture {
         }
         let geometry = layout
         let legend = try Legend(lines: legendLines, size: BoxPicture.legendSize, scale: scale, shaper: shaper)
-        let drawnHeight = max(measurement.boxHeight, measurement.contentHeight)
+        // The legend starts below the box, the content and every limit line drawn, so no line crosses its text.
+        let drawnHeight = shownLimits.reduce(max(measurement.boxHeight, measurement.contentHeight)) { max($0, $1.value) }
         let legendTop = geometry.boxTop + BoxPicture.px(drawnHeight + BoxPicture.margin, scale)
         let canvasWidth = max(geometry.boxLeft + geometry.boxWidth + BoxPicture.px(BoxPicture.rightMargin, scale),
                               geometry.boxLeft + legend.width + BoxPicture.px(BoxPicture.margin, scale))
@@ -226,12 +227,20 @@ public struct BoxPicture {
                           BoxPicture.baseline)
     }
 
-    /// The min/max height limits, dashed, labelled at the right, when they fall inside the picture.
+    /// The min/max limits drawn as lines: those within twice the box or content height (the picture grows to
+    /// hold them); a limit further below stays in the legend only, so a `--max-height 10000` draws no huge page.
+    var shownLimits: [(name: String, value: Double)] {
+        let reach = 2 * max(measurement.boxHeight, measurement.contentHeight, 1)
+        return [("min", measurement.minHeight), ("max", measurement.maxHeight)].compactMap { name, value in
+            guard let value, value.isFinite, value >= 0, value <= reach else { return nil }
+            return (name, value)
+        }
+    }
+
+    /// The min/max height limits, dashed, labelled at the right.
     private func drawLimits(_ g: Layout, numbers: GlyphRasterizer, shaper: Shaper, into canvas: inout Canvas) {
-        let limits: [(String, Double?)] = [("min", measurement.minHeight), ("max", measurement.maxHeight)]
-        for case (let name, let value?) in limits {
+        for (name, value) in shownLimits {
             let y = g.boxTop + BoxPicture.px(value, scale)
-            guard y < canvas.height else { continue }
             let right = g.boxLeft + g.boxWidth + BoxPicture.px(BoxPicture.rightMargin - 4, scale)
             canvas.horizontal(y: y, from: g.boxLeft, to: right, BoxPicture.limitLine, dash: max(2, BoxPicture.px(2, scale)))
             if let label = try? Legend.Text(name, size: BoxPicture.numberSize, shaper: shaper) {

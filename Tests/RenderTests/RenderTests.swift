@@ -157,6 +157,25 @@ struct RenderTests {
         #expect(image.rows(of: Palette.baseline, minimum: 60).count == 4)
     }
 
+    @Test("a limit below the box: its line is drawn and the legend starts below it, clear of the line")
+    func limitBelowTheBox() throws {
+        let scratch = try Scratch()
+        // Two lines of Inter 17 pt: ceil(2 × 20.5739 + 16) = 58; --max-height 78 lies 20 pt below the box.
+        let (json, image) = try render(["--width", "343", "--max-height", "78", "a\nb"], in: scratch)
+        #expect(number("boxHeight", in: json) == 58)
+        let box = try #require(image.box())
+        let limitRows = image.rows(of: Palette.limit, minimum: 100)
+        #expect(limitRows == [box.top + 1 + 156])  // 78 pt at 2×
+        // The legend's ink (dark grey text) starts below the limit line and its label.
+        let legendRows = image.rows(of: Palette.legend, minimum: 1).filter { $0 > box.bottom }
+        let firstLegendRow = try #require(legendRows.first)
+        #expect(firstLegendRow > limitRows[0])
+        // A limit far below the content stays out of the picture (the legend names it).
+        let (_, far) = try render(["--width", "343", "--max-height", "10000", "a\nb"], in: scratch, name: "far.png")
+        #expect(far.rows(of: Palette.limit, minimum: 100).isEmpty)
+        #expect(far.height < 400)
+    }
+
     @Test("usage and output errors: one line, documented exit codes, nothing on stdout", arguments: [
         (["render", "--width", "343", "x"], Int32(2), "textheight: render needs --output <path> (the PNG to write)"),
         (["render", "--width", "343,375", "--output", "/tmp/x.png", "x"], 2, "textheight: render draws one width; --width has 2"),

@@ -122,6 +122,8 @@ enum Palette {
     static let caret = (26, 115, 232)
     static let scrollMark = (217, 48, 37)
     static let border = (154, 160, 166)
+    static let limit = (161, 66, 244)
+    static let legend = (60, 64, 67)
 }
 
 /// A JSON number field of a result line, by key (the CLI's JSON is flat and ordered).
