@@ -135,7 +135,7 @@ public struct BoxPicture {
         for (index, line) in measurement.lines.enumerated() {
             // Ranges come from a measurement, or from a golden file's expectation: keep them inside the text.
             let start = min(max(0, line.start), count), end = min(max(start, line.start + line.length), count)
-            let glyphs = end > start ? prepared.glyphs(from: start, to: end, startTrim: line.startTrim, endTrim: line.endTrim, shaper: shaper) : []
+            let glyphs = end > start ? prepared.glyphs(from: start, to: end, endTrim: line.endTrim, shaper: shaper) : []
             let top = originY + line.top
             let baseline = top + baselineOffset(line: line, fontIndices: Set(glyphs.map(\.fontIndex)))
             drawLineFrame(x: originX, top: top, line: line, baseline: baseline, into: &canvas)

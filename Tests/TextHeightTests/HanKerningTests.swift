@@ -66,7 +66,7 @@ struct GlyphsAgreeTests {
             for line in prepared.layout(width: width) {
                 var end = line.end
                 while end > line.start && rules.hangs(prepared.utf16[end - 1]) { end -= 1 }
-                let drawn = prepared.glyphs(from: line.start, to: end, startTrim: line.startTrim, endTrim: line.endTrim).reduce(0) { $0 + $1.advance }
+                let drawn = prepared.glyphs(from: line.start, to: end, endTrim: line.endTrim).reduce(0) { $0 + $1.advance }
                 #expect(abs(drawn - line.width) < 1e-6, "\(text) at \(width): line \(line.start)..<\(line.end)")
             }
         }

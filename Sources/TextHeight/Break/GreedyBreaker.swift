@@ -30,15 +30,13 @@ extension PreparedText {
         var lineMask: UInt32 = 0
         var segmentStart = 0
         var emergency: Shaper?
-        let trims = !startTrims.isEmpty
+        let trims = !startPairTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
-        var lineStartTrim = 0.0
 
         /// Emits the current line up to `end` and starts an empty one there.
         func finishLine(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) {
             emit(Line(start: lineStart, end: end, width: contentRight, endsWithLineBreak: lineBreak,
-                      endsParagraph: paragraph, fontMask: lineMask, startTrim: lineStartTrim, endTrim: endTrim))
-            lineStartTrim = 0
+                      endsParagraph: paragraph, fontMask: lineMask, endTrim: endTrim))
             lineStart = end
             pen = 0
             contentRight = 0
@@ -53,28 +51,28 @@ extension PreparedText {
             // Shaped together with the segment before it on this line (kerning, ligatures).
             let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
-            // allow-end: a closing bracket may give back its blank half to end this line.
+            // allow-end: a closing bracket may give back its blank half to end this line, also when its
+            // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px).
             let endTrim = trims ? endTrims[i] : 0
+            if !lineIsEmpty && !rules.fits(pen + join + contentWidth - endTrim, in: available) {
+                finishLine(at: segmentStart)
+            }
+            // An opening bracket trimmed for the character before it gets its blank half back when it starts
+            // a line: Blink reshapes a line's start without the previous line's context (measured in Chromium
+            // 156: "、「" broken between them sets 「 full width), and trims no other bracket there.
+            if trims && lineIsEmpty { contentWidth += startPairTrims[i] }
             var endsLineTrimmed = false
-            if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available)
-                && endTrim > 0 && rules.fits(pen + join + contentWidth - endTrim, in: available) {
+            let offset = lineIsEmpty ? 0 : pen + join
+            if endTrim > 0 && !rules.fits(offset + contentWidth, in: available)
+                && rules.fits(offset + contentWidth - endTrim, in: available) {
                 contentWidth -= endTrim
                 endsLineTrimmed = true
             }
-            if !lineIsEmpty && !rules.fits(pen + join + contentWidth, in: available) {
-                finishLine(at: segmentStart)
-            }
-            // trim-start: an opening bracket starting a line is set half width (not when the word
-            // must be broken: recorded Chromium then keeps it whole).
-            let startTrim = trims && lineIsEmpty ? startTrims[i] : 0
-            if lineIsEmpty && !rules.fits(contentWidth - startTrim, in: available) {
+            if lineIsEmpty && !rules.fits(contentWidth, in: available) {
                 let shaper = emergency ?? Shaper()
                 emergency = shaper
                 contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
                                                   mask: fontMasks[i], shaper: shaper, lineStart: &lineStart, emit: emit)
-            } else if lineIsEmpty {
-                contentWidth -= startTrim
-                lineStartTrim = startTrim
             }
             if !lineIsEmpty { pen += join }
             if contentEnd > segmentStart { contentRight = pen + contentWidth }

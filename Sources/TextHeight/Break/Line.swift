@@ -14,16 +14,13 @@ public struct Line: Sendable, Equatable {
     public var isEmergencyBreak: Bool
     /// The fonts of the stack used on the line (bit i = font i); 0 for an empty line.
     public var fontMask: UInt32
-    /// CSS text-spacing-trim: what the opening bracket starting the line gave back (0 elsewhere).
-    public var startTrim: Double
-    /// …and what the closing bracket ending it gave back to make it fit (allow-end).
+    /// CSS text-spacing-trim: what the closing bracket ending the line gave back to make it fit (allow-end).
     public var endTrim: Double
 
     public init(start: Int, end: Int, width: Double, endsWithLineBreak: Bool = false,
                 endsParagraph: Bool = false, fontMask: UInt32 = 0, isEmergencyBreak: Bool = false,
-                startTrim: Double = 0, endTrim: Double = 0) {
+                endTrim: Double = 0) {
         self.fontMask = fontMask
-        self.startTrim = startTrim
         self.endTrim = endTrim
         self.start = start
         self.end = end

@@ -52,14 +52,10 @@ public struct MeasuredLine: Sendable, Equatable {
     /// Top of the line box from the top of the text block (insets excluded).
     public var top: Double
     public var height: Double
-    /// CSS text-spacing-trim taken from an opening bracket starting the line (for drawing).
-    public var startTrim: Double
-    /// …and from a closing bracket ending it (allow-end).
+    /// CSS text-spacing-trim taken from a closing bracket ending the line (allow-end), for drawing.
     public var endTrim: Double
 
-    public init(start: Int, length: Int, width: Double, top: Double, height: Double, startTrim: Double = 0,
-                endTrim: Double = 0) {
-        self.startTrim = startTrim
+    public init(start: Int, length: Int, width: Double, top: Double, height: Double, endTrim: Double = 0) {
         self.endTrim = endTrim
         self.start = start
         self.length = length

@@ -16,8 +16,8 @@ public struct PositionedGlyph: Sendable, Equatable {
 extension PreparedText {
     /// The glyphs of `start..<end` shaped as one line, run by run, with the same fonts, runs and
     /// advances that produced the measurement. Line-break characters draw nothing; a tab
-    /// advances to the next stop. `startTrim` and `endTrim` are the line's (`Line`, `MeasuredLine`).
-    public func glyphs(from start: Int, to end: Int, startTrim: Double = 0, endTrim: Double = 0,
+    /// advances to the next stop. `endTrim` is the line's (`Line`, `MeasuredLine`).
+    public func glyphs(from start: Int, to end: Int, endTrim: Double = 0,
                        shaper: Shaper? = nil) -> [PositionedGlyph] {
         let shaper = shaper ?? Shaper()
         var placed: [PositionedGlyph] = []
@@ -34,8 +34,8 @@ extension PreparedText {
                         let cluster = run.start + glyph.cluster
                         var advance = Double(glyph.advance) * font.scale + (glyph.advance != 0 ? spacing : 0)
                         var xOffset = Double(glyph.xOffset) * font.scale
-                        // text-spacing-trim, as measured: a pair trim anywhere, an opening bracket at the line start.
-                        if let trim = punctuationTrims[cluster], trim.byPair || (cluster == start && startTrim > 0) {
+                        // text-spacing-trim, as measured: a pair trim, except an opening bracket's at the line start.
+                        if let trim = punctuationTrims[cluster], trim.byPair && !(trim.opens && cluster == start) {
                             advance -= trim.reduction
                             if trim.opens { xOffset -= trim.reduction }
                         }

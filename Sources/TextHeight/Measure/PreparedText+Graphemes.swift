@@ -32,7 +32,8 @@ extension PreparedText {
         return total
     }
 
-    /// The pair trims at positions in `start..<end`, found by binary search.
+    /// The pair trims at positions in `start..<end` of text that starts a line, found by binary search. An
+    /// opening bracket at `start` keeps its blank half: Blink shapes a line's start without what came before.
     func forEachPairTrim(from start: Int, to end: Int, _ body: (Int, Double) -> Void) {
         guard !pairTrimPositions.isEmpty else { return }
         var low = 0, high = pairTrimPositions.count
@@ -41,6 +42,7 @@ extension PreparedText {
             if pairTrimPositions[mid] < start { low = mid + 1 } else { high = mid }
         }
         var k = low
+        if k < pairTrimPositions.count && pairTrimPositions[k] == start && punctuationTrims[start]?.opens == true { k += 1 }
         while k < pairTrimPositions.count && pairTrimPositions[k] < end {
             body(pairTrimPositions[k], pairTrimReductions[k])
             k += 1

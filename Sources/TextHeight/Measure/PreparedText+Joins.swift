@@ -97,7 +97,7 @@ extension PreparedText {
                 pairTrimReductions.append(amount)
             }
         }
-        startTrims = [Double](repeating: 0, count: segmentEnds.count)
+        startPairTrims = [Double](repeating: 0, count: segmentEnds.count)
         endTrims = [Double](repeating: 0, count: segmentEnds.count)
         var next = 0  // the first pair trim not yet given to a segment
         var segmentStart = 0
@@ -109,7 +109,7 @@ extension PreparedText {
                 next += 1
             }
             if contentEnd > segmentStart {
-                if let trim = punctuationTrims[segmentStart], trim.opens, !trim.byPair { startTrims[s] = trim.reduction }
+                if let trim = punctuationTrims[segmentStart], trim.opens, trim.byPair { startPairTrims[s] = trim.reduction }
                 if let trim = punctuationTrims[contentEnd - 1], !trim.opens, !trim.byPair,
                    closesForAllowEnd(contentEnd - 1) { endTrims[s] = trim.reduction }
             }

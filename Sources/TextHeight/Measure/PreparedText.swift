@@ -32,9 +32,9 @@ public struct PreparedText: Sendable {
     /// What segment i and i + 1 gain or lose by being shaped together when they share a line
     /// (kerning, contextual forms); empty when no pair differs.
     var joinAdjustments: [Double] = []
-    /// text-spacing-trim: what an opening bracket starting a line gives back (empty unless the
-    /// rules trim CJK punctuation).
-    var startTrims: [Double] = []
+    /// text-spacing-trim: the pair trim of an opening bracket that begins a segment, given back when the
+    /// segment starts a line (empty unless the rules trim CJK punctuation).
+    var startPairTrims: [Double] = []
     /// …and what a closing bracket ending a line gives back when that makes the line fit (allow-end).
     var endTrims: [Double] = []
     /// Every character text-spacing-trim may narrow: its reduction, and whether it opens (its ink

@@ -81,8 +81,7 @@ public struct CSSModel: PlatformModel {
             }
             if includeLines {
                 lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,
-                                          top: top, height: height, startTrim: line.startTrim,
-                                          endTrim: line.endTrim))
+                                          top: top, height: height, endTrim: line.endTrim))
             }
             top += height
             count += 1

@@ -6,8 +6,10 @@ import CHarfBuzz
 /// - adjacent pairs: an opening bracket after an opening, middle, closing or narrow opening
 ///   character is trimmed; a closing one before a closing, middle or narrow closing character is
 ///   trimmed (`ShouldKern`, `ShouldKernLast`);
-/// - an opening bracket starting a line is trimmed, the first line included: recorded Chromium
-///   156 sets a lone "（" 8.016 px wide at 16 px, and the spec's `space-first` would not;
+/// - no opening bracket is trimmed at a line start, not even one a pair trimmed: Blink shapes a line's
+///   start without the previous line's context. Measured in Chromium 156 at 16 px (issue 16): a lone
+///   "（" is 16.016 px, "（" + 15 ideographs take two lines at 252 px, "一，（三" at 40 px sets the
+///   "（" starting line 2 full width, "一二（（三" trims only the second "（";
 /// - `allow-end`: a closing bracket ending a line is trimmed when that makes the line fit; not
 ///   dots, colons or quotes: Chromium 156 kept "序。" off a line that a trimmed "。" would fit.
 /// Dots (、。，．), colons and quotes are classified per font from their glyph bounds, as Blink
