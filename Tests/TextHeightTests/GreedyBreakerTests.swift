@@ -18,6 +18,19 @@ struct GreedyBreakerTests {
         #expect(lineStarts(try layout("aaaa bbbb", width: 9 * c - 0.01)) == [0, 5])
     }
 
+    @Test("Blink's fit: a line fits when its width floored to LayoutUnit (1/64 px) is within the available width")
+    func layoutUnitFit() throws {
+        // DejaVu Sans Mono at 16 px: 1233 × 16 / 2048 = 9.6328125 px a glyph (fontTools hmtx), so "abc" is
+        // 28.8984375 px = 1849.5 / 64, floored to 1849 / 64 = 28.890625 (LayoutUnit::FromFloatFloor).
+        let font = try Fixtures.mono(size: 16)
+        let css = try PreparedText("abc abc", font: font, rules: CSSModel().breakRules)
+        #expect(lineStarts(css.layout(width: 28.890625)) == [0, 4])             // each word fits its line whole
+        #expect(lineStarts(css.layout(width: 28.890625 - 1.0 / 64)) == [0, 2, 4, 6])  // a LayoutUnit less: it breaks
+        // TextKit compares the width itself (CGFloat): the same width does not fit there.
+        let textKit = try PreparedText("abc abc", font: font, rules: TextKitModel.breakRules)
+        #expect(lineStarts(textKit.layout(width: 28.890625)) == [0, 2, 4, 6])
+    }
+
     @Test("trailing spaces hang past the edge and do not count in the width")
     func hangingSpaces() throws {
         let lines = try layout("aaaa    bbbb", width: 4 * c)
