@@ -48,7 +48,11 @@ struct BatchCommand {
         chunk.reserveCapacity(WorkerPool.chunkSize)
         while true {
             chunk.removeAll(keepingCapacity: true)
-            while chunk.count < WorkerPool.chunkSize, let line = reader.next() { chunk.append(line) }
+            // Chunks keep every worker busy on a piped file; when the next line is not there yet
+            // (a co-process writing one case and waiting), the lines read so far are answered first.
+            while chunk.count < WorkerPool.chunkSize, chunk.isEmpty || reader.lineReady(), let line = reader.next() {
+                chunk.append(line)
+            }
             if chunk.isEmpty { break }
             let outputs = pool.map(chunk) { line, shaper in BatchCommand.process(line, defaults: defaults, shaper: shaper, faces: pool.faces) }
             var text = ""

@@ -1,7 +1,8 @@
 import Glibc
 
 /// Reads a file descriptor line by line with a fixed buffer: memory stays flat however long
-/// the input. A line over `limit` bytes is cut off and reported as too long.
+/// the input. A line over `limit` bytes is cut off and reported as too long. A UTF-8 byte-order
+/// mark opening the input is dropped (Windows editors write one; RFC 8259 §8.1 lets a parser skip it).
 struct LineReader {
     struct Line {
         var number: Int
@@ -21,6 +22,14 @@ struct LineReader {
     init(fd: Int32, limit: Int) {
         self.fd = fd
         self.limit = limit
+    }
+
+    /// A whole line is buffered, or the descriptor has data or end of file now: `next()` would not
+    /// wait on a writer. A co-process harness waits for each answer before it writes again.
+    mutating func lineReady() -> Bool {
+        if finished || buffer[start..<end].contains(0x0A) { return true }
+        var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
     }
 
     mutating func next() -> Line? {
@@ -51,14 +60,19 @@ struct LineReader {
             let foundNewline = i < end
             start = foundNewline ? i + 1 : i
             if foundNewline {
-                number += 1
                 if line.last == 0x0D { line.removeLast() }
-                return Line(number: number, bytes: line, tooLong: tooLong)
+                return numbered(line, tooLong: tooLong)
             }
         }
         // A last line without a newline still counts; a final newline adds no empty line.
         if line.isEmpty && !tooLong { return nil }
+        return numbered(line, tooLong: tooLong)
+    }
+
+    private mutating func numbered(_ line: [UInt8], tooLong: Bool) -> Line {
         number += 1
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        if number == 1 && line.starts(with: bom) { return Line(number: 1, bytes: Array(line.dropFirst(3)), tooLong: tooLong) }
         return Line(number: number, bytes: line, tooLong: tooLong)
     }
 }
