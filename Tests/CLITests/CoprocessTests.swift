@@ -95,7 +95,8 @@ struct CoprocessTests {
         let path = CLIRun.root + "/docs/examples/" + file
         let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
         #expect(readme.contains(try String(contentsOfFile: path, encoding: .utf8)), "README shows \(file) as it is")
-        let run = try bash("\(interpreter) \(path)")
+        // KILL after 60 s: a batch that waits for more input would leave the example blocked on its answer.
+        let run = try bash("timeout -s KILL 60 \(interpreter) \(path)")
         #expect(run.status == 0)
         #expect(run.output == (try expectedExampleOutput()))
     }
