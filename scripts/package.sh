@@ -22,7 +22,8 @@ owner() {  # a library path -> its package, trying the path, its real path and t
 }
 depends=()
 for lib in $(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-  path=$(env -i /usr/bin/ldd "$bin" | awk -v l="$lib" '$1 == l { print $3 }')
+  # "libc.so.6 => /lib/…/libc.so.6 (0x…)", or for the loader itself "/lib64/ld-linux-x86-64.so.2 (0x…)".
+  path=$(env -i /usr/bin/ldd "$bin" | awk -v l="$lib" '{ n = split($1, p, "/") } $1 == l { print $3 } n > 1 && p[n] == l { print $1 }')
   if [ -z "$path" ] || [ "$path" = "not" ]; then
     echo "package: $lib is not found without the toolchain" >&2; exit 1
   fi

@@ -33,6 +33,11 @@ for lib in libfreetype.so.6 libharfbuzz.so.0 libfontconfig.so.1 libpng16.so.16 "
   [[ ", $depends, " == *", $wanted, "* ]] || fail "Depends lacks '$wanted': $depends"
 done
 
+# apt would install it here: every Depends is satisfiable (a simulation; nothing is installed).
+if [ "$(id -u)" -eq 0 ]; then
+  apt-get install --simulate "$(readlink -f "$deb")" >/dev/null 2>&1 || fail "apt-get install --simulate refuses $deb"
+fi
+
 # Nothing from the toolchain: no Swift runtime library named, no run path into it, every library resolved.
 needed=$(readelf -d "$bin" | grep -E '\((NEEDED|RUNPATH|RPATH)\)' || true)
 if grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|swift|'"$toolchain" <<<"$needed"; then
@@ -61,8 +66,10 @@ else
 fi
 
 # The man page renders; the packaged bash completion completes --model with the values the parser accepts.
-MANPAGER=cat man -l "$root/usr/share/man/man1/textheight.1.gz" | grep -q "EXIT STATUS" || fail "man -l"
-accepted=$(env -i "$bin" --width 1 --model '?' x 2>&1 | sed -n "s/.*one of \(.*\), got.*/\1/p" | sed 's/, /\n/g')
+page=$(MANPAGER=cat man -l "$root/usr/share/man/man1/textheight.1.gz")
+grep -q "EXIT STATUS" <<<"$page" || fail "man -l: $page"
+refusal=$(env -i "$bin" --width 1 --model '?' x 2>&1 || true)  # the parser names the models it accepts
+accepted=$(sed -n "s/.*one of \(.*\), got.*/\1/p" <<<"$refusal" | sed 's/, /\n/g')
 offered=$(env -i bash -c "source '$root/usr/share/bash-completion/completions/textheight'
   COMP_WORDS=(textheight --model ''); COMP_CWORD=2; _textheight; printf '%s\n' \"\${COMPREPLY[@]}\"")
 [ -n "$accepted" ] && [ "$offered" = "$accepted" ] || fail "bash completion offers '$offered' for --model, parser accepts '$accepted'"
