@@ -87,6 +87,30 @@ struct InterfaceTests {
         #expect(try bashComplete("textheight --white-space b") == ["break-spaces"])
     }
 
+    @Test("bash offers every value the parser names when it refuses one, for every flag (later ones too)")
+    func everyChoiceOffered() throws {
+        let help = try CLIRun(["--help"]).stdout.split(separator: "\n")
+        let valueFlags = help.filter { $0.hasPrefix("  --") && $0.contains(" <") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        let models = try acceptedModels()
+        var enumerated = 0
+        for flag in valueFlags where flag != "--width" {
+            // "--measure must be one of textview, boundingrect, got '?'": each model may name its own.
+            var named: Set<String> = []
+            for model in flag == "--model" ? [nil] : models.map(Optional.some) {
+                let arguments = (model.map { ["--model", $0] } ?? []) + ["--width", "100", flag, "?", "x"]
+                let refusal = try CLIRun(arguments).stderr.split(separator: "\n").first.map(String.init) ?? ""
+                guard let list = refusal.components(separatedBy: "one of ").dropFirst().first?
+                    .components(separatedBy: ", got '?'").first else { continue }
+                named.formUnion(list.components(separatedBy: ", "))
+            }
+            guard !named.isEmpty else { continue }
+            enumerated += 1
+            let offered = Set(try bashComplete("textheight \(flag) "))
+            #expect(named.isSubset(of: offered), "\(flag): bash does not offer \(named.subtracting(offered).sorted())")
+        }
+        #expect(enumerated >= 5, "only \(enumerated) flags with enumerated values found")
+    }
+
     @Test("bash completes subcommands, each subcommand's flags, and file paths for path flags")
     func bashWords() throws {
         #expect(try bashComplete("textheight ch") == ["check"])

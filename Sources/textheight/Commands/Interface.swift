@@ -46,6 +46,8 @@ enum Interface {
             its camelCase name ("maxLines": 3, "inset": "8,5,8,5", "width": [320, 375], "lines": true);
             options on the command line are defaults for every case. One result line per case and width,
             in input order, carrying the id; a bad line gives {"id","line","error","exitCode"}.
+            A line is answered as soon as no further input is waiting: a program can write one case,
+            read its answer and keep stdin open (a co-process).
             """, own: [(BatchOptions.title, BatchOptions.options)]),
         Subcommand(name: "check", summary: "Re-measure golden JSONL files and list what changed", about: """
             golden JSONL files are cases with an "expect" result each, after a provenance line.

@@ -7,7 +7,8 @@ struct SystemFontOptions: OptionGroup {
     static let title = "SYSTEM FONT AND VARIATION OPTIONS"
     static let options = [
         OptionSpec(name: "weight", value: "<wght|name>",
-                   help: "wght axis: a number 1–1000 (CSS font-weight), or textkit: a UIFont.Weight name (ultraLight … black)"),
+                   help: "wght axis: a number 1–1000 (CSS font-weight), or textkit: a UIFont.Weight name (ultraLight … black)",
+                   kind: .of(SystemFont.Weight.self)),
         OptionSpec(name: "variation", value: "<tag=v[,…]>",
                    help: "Variation axes, applied last: font-variation-settings / kCTFontVariationAttribute (wght=650,opsz=17)"),
         OptionSpec(name: "optical-size", value: "<auto|none|v>",
