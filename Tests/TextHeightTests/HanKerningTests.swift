@@ -23,6 +23,19 @@ struct HanKerningTests {
         #expect(try width("字」）", rules: CSSModel().breakRules) == 16 + 8 + 16)
     }
 
+    /// Recorded by fixtures/chromium/probe-line-start-trim.sh in Chromium 156 (rects read 1/64 px over the advance).
+    @Test("no opening bracket is trimmed at a line start; one a pair trimmed gets its blank half back there",
+          arguments: [("（", 1000.0, [0], [16.0]),
+                      ("（一二三四五六七八九十百千万亿兆", 252, [0, 15], [240, 16]),  // 16 + 15 × 16 = 256 > 252
+                      ("一，（三", 40, [0, 2], [32, 32]),   // "，（" trims "（" only while they share a line
+                      ("一二（（三", 40, [0, 2], [32, 40])])  // the second "（" keeps its pair trim
+    func lineStart(text: String, width: Double, starts: [Int], widths: [Double]) throws {
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        let lines = try PreparedText(text, font: font, rules: CSSModel().breakRules).layout(width: width)
+        #expect(lines.map(\.start) == starts)
+        #expect(lines.map(\.width) == widths)
+    }
+
     @Test("the font's punctuation classes come from its glyph bounds: Simplified Chinese dots are closing")
     func fontData() throws {
         let face = try FontFace(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"))
