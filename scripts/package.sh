@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 outdir=${1:-.build/package}
 command -v dpkg-deb >/dev/null || { echo "package: dpkg-deb is missing (Debian's dpkg)" >&2; exit 1; }
 
-swift build -c release --product textheight --static-swift-stdlib >&2
-bin="$(swift build -c release --show-bin-path)/textheight"
+# No $ORIGIN run path either: /usr/bin is no place to look for libraries.
+swift build -c release --product textheight --static-swift-stdlib --disable-local-rpath >&2
+bin="$(swift build -c release --disable-local-rpath --show-bin-path)/textheight"
 
 # The package of each library the binary names (NEEDED), resolved as the loader would without the toolchain.
 owner() {  # a library path -> its package, trying the path, its real path and the merged-/usr twin

@@ -38,10 +38,10 @@ if [ "$(id -u)" -eq 0 ]; then
   apt-get install --simulate "$(readlink -f "$deb")" >/dev/null 2>&1 || fail "apt-get install --simulate refuses $deb"
 fi
 
-# Nothing from the toolchain: no Swift runtime library named, no run path into it, every library resolved.
+# Nothing from the toolchain: no Swift runtime library named, no run path at all, every library resolved.
 needed=$(readelf -d "$bin" | grep -E '\((NEEDED|RUNPATH|RPATH)\)' || true)
-if grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|swift|'"$toolchain" <<<"$needed"; then
-  fail "the binary needs the toolchain: $needed"
+if grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|swift|RUNPATH|RPATH|'"$toolchain" <<<"$needed"; then
+  fail "the binary needs the toolchain or carries a run path: $needed"
 fi
 libraries=$(env -i /usr/bin/ldd "$bin")
 if grep -Eq "not found|$toolchain" <<<"$libraries"; then fail "ldd: $libraries"; fi
