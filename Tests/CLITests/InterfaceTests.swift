@@ -51,6 +51,23 @@ struct InterfaceTests {
         #expect(page.output.contains("textheight batch --width 343 < cases.jsonl > heights.jsonl"))
     }
 
+    @Test("--help lists the README's JSON fields in its order (the man page prints the same list)")
+    func outputFields() throws {
+        let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
+        let table = readme.components(separatedBy: "### JSON fields").last?.components(separatedBy: "\n### ").first ?? ""
+        // "| `width`, `wrapWidth` | …" → width, wrapWidth
+        let documented = table.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
+            row.split(separator: "|")[0].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["`"]) }
+        }
+        let help = try CLIRun(["--help"]).stdout
+        let section = help.components(separatedBy: "\nOUTPUT: ").last?.components(separatedBy: "\n\n").first ?? ""
+        let listed = section.split(separator: "\n").dropFirst().flatMap { line in
+            line.dropFirst(2).components(separatedBy: "  ")[0].components(separatedBy: ", ")
+        }
+        #expect(documented.count >= 18)
+        #expect(listed == documented)
+    }
+
     /// Completes `line` (cursor at its end) with the bash completion loaded from the binary.
     func bashComplete(_ line: String) throws -> [String] {
         let run = try bash(#"""
