@@ -39,10 +39,10 @@ final class RawHarfBuzz {
     let font: OpaquePointer
     let buffer: OpaquePointer
 
-    init(path: String) throws(BenchError) {
+    init(path: String, faceIndex: Int = 0) throws(BenchError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else { throw BenchError("HarfBuzz cannot read '\(path)'") }
         self.blob = blob
-        face = hb_face_create(blob, 0)
+        face = hb_face_create(blob, UInt32(faceIndex))
         hb_face_make_immutable(face)
         font = hb_font_create(face)
         hb_font_make_immutable(font)
@@ -178,4 +178,50 @@ extension Record {
         add("passes", t.passes)
         add("perSecond", Double(items) / t.best)
     }
+}
+
+// MARK: 8. the mixed-language workload (issue 12)
+
+/// Distinct mixed-language texts (no width repeats across texts as whole messages do), a real CJK
+/// primary font with a fallback chain and colour emoji, as users of a chat app type them. The
+/// limit shapes each whole text once with the primary font; it and the cold measure run in
+/// alternating passes, so a drift of the shared machine's speed moves both alike.
+func benchMixed(_ options: Options, passes: Int, minSeconds: Double) throws {
+    let texts = try readJSONLStrings(options.mixedCorpus, key: "text")
+    let units = texts.map { Array($0.utf16) }
+    let size = 16.0, width = 300.0
+    let primary = try Font(file: options.mixedFont, size: size)
+    let fonts = try FontStack(primary, fallbacks: options.mixedFallbacks.map { path throws in
+        try Font(file: path, size: size)
+    })
+    let model = TextKitModel(inset: .zero, lineFragmentPadding: 0)
+    let raw = try RawHarfBuzz(path: primary.face.path, faceIndex: primary.face.faceIndex)
+    var limitTimes: [Double] = []
+    var coldTimes: [Double] = []
+    var errors = 0
+    let start = now()
+    while limitTimes.count < passes || (now() - start < 2 * minSeconds && limitTimes.count < 100) {
+        var t0 = now()
+        sink += Double(raw.shapeAll(units))
+        limitTimes.append(now() - t0)
+        t0 = now()
+        let result = benchColdPass(texts, model: model, fonts: fonts, width: width)
+        coldTimes.append(now() - t0)
+        sink += result.sum
+        errors = result.errors
+    }
+    let limit = limitTimes.min() ?? .nan, cold = coldTimes.min() ?? .nan
+    var r = Record("mixed")
+    r.add("what", "distinct mixed-language texts, \(fonts.fonts.count) fonts, \(Int(size)) pt, width \(Int(width)), "
+        + "inset 0, padding 0: limit (hb_shape of each whole text, primary font) and cold library measure, alternating")
+    r.add("texts", texts.count)
+    r.add("meanUnits", Double(units.reduce(0) { $0 + $1.count }) / Double(max(texts.count, 1)))
+    r.add("errors", errors)
+    r.add("passes", limitTimes.count)
+    r.add("limitSeconds", limit)
+    r.add("limitPerSecond", Double(texts.count) / limit)
+    r.add("coldSeconds", cold)
+    r.add("perSecond", Double(texts.count) / cold)
+    r.add("coldOverLimit", limit / cold)
+    r.emit()
 }

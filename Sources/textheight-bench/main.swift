@@ -9,7 +9,8 @@ let usage = """
 USAGE: textheight-bench [options] [figure...]
 figures: limit cold relayout scaling (default: these four), buckets (limit and cold by message
          length), languages (limit, cold and warm per "lang" of the corpus), cold-fallback (with
-         --fallback fonts)
+         --fallback fonts), mixed (issue 12: distinct mixed-language texts, a real CJK font with a
+         fallback chain and colour emoji; the limit and cold measure in alternating passes)
   --corpus PATH        JSONL with a "text" field per line (default: fixtures/corpus/messages.jsonl)
   --font PATH          the file the raw-HarfBuzz limit opens; must be the embedded default font's file
                        (default: fixtures/fonts/Inter-Regular.otf)
@@ -19,6 +20,11 @@ figures: limit cold relayout scaling (default: these four), buckets (limit and c
   --fallback PATH      a fallback font for cold-fallback; repeat for a chain
   --passes N           exactly N passes per figure (1 under callgrind); default: repeat for ~1 s, keep the best
   --write-lines PATH   write each message's line count at the wrap width (one per line)
+  --mixed-corpus PATH  the mixed workload's cases (default: .build/bench/mixed.jsonl, prepare.py)
+  --mixed-font PATH    its primary font, PATH#INDEX for a collection (default: Debian's
+                       /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#2, Noto Sans CJK SC)
+  --mixed-fallback PATH  a fallback font of the mixed workload; repeat for a chain
+  (the mixed workload measures at 16 pt, width 300, inset 0, lineFragmentPadding 0)
 """
 
 struct Options {
@@ -30,6 +36,9 @@ struct Options {
     var fallbacks: [String] = []
     var passes: Int?
     var writeLines: String?
+    var mixedCorpus = ".build/bench/mixed.jsonl"
+    var mixedFont = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#2"
+    var mixedFallbacks: [String] = []
     var figures: [String] = []
 }
 
@@ -52,10 +61,13 @@ func parse(_ arguments: [String]) throws(BenchError) -> Options {
         case "--fallback": options.fallbacks.append(try value())
         case "--passes": options.passes = Int(try value())
         case "--write-lines": options.writeLines = try value()
+        case "--mixed-corpus": options.mixedCorpus = try value()
+        case "--mixed-font": options.mixedFont = try value()
+        case "--mixed-fallback": options.mixedFallbacks.append(try value())
         case "--help", "-h":
             writeAll(1, usage + "\n")
             exit(0)
-        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets", "languages":
+        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets", "languages", "mixed":
             options.figures.append(argument)
         default: throw BenchError("unknown argument '\(argument)'\n\(usage)")
         }
@@ -175,6 +187,9 @@ func run(_ options: Options) throws -> Void {
             b.add("layouts", layouts)
             b.addTiming(measuring, items: layouts)
             b.emit()
+
+        case "mixed":
+            try benchMixed(options, passes: passes, minSeconds: minSeconds)
 
         case "languages":
             // The limit, cold and warm measure per corpus language ("lang"), each language alone.

@@ -4,6 +4,7 @@
 # and .txt (scripts/bench/cgsummary.py: cost by object, top functions self and inclusive, Swift
 # names demangled). Open a .out with callgrind_annotate or kcachegrind for more.
 # Usage: scripts/bench/profile.sh [limit] [cold] [warm] [relayout-linecount] [relayout-measure] [batch]
+#        [mixed-limit] [mixed] [mixed-batch]   (the mixed-language workload of issue 12: its first 4,000 texts)
 # (default: all). About 2 minutes in all on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -12,11 +13,19 @@ mkdir -p "$out"
 command -v valgrind >/dev/null || { echo "profile: valgrind is not installed (apt-get install valgrind)" >&2; exit 1; }
 swift build -c release --product textheight >&2
 swift build -c release --product textheight-bench >&2
-[ -f "$out/cases.jsonl" ] || python3 scripts/bench/prepare.py "$out" >/dev/null
+[ -f "$out/mixed.jsonl" ] || python3 scripts/bench/prepare.py "$out" >/dev/null
 # valgrind 3.19 (Debian 12) cannot read the DWARF 5 the Swift 6 toolchain writes and gives up:
 # profile copies without debug sections (symbols stay, so functions keep their names).
 for binary in textheight textheight-bench; do
   objcopy --strip-debug ".build/release/$binary" "$out/$binary.nodebug"
+done
+head -n 4000 "$out/mixed.jsonl" > "$out/mixed-4k.jsonl"
+mixed=(--mixed-corpus "$out/mixed-4k.jsonl")
+mixed_batch=(--font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#2 --size 16 --width 300 --inset 0 --padding 0)
+for font in NotoSansArabic-Regular.ttf NotoSansHebrew-Regular.ttf NotoSansDevanagari-Regular.ttf \
+            NotoSansThai-Regular.ttf NotoColorEmoji.subset.ttf DejaVuSans.ttf; do
+  mixed+=(--mixed-fallback "fixtures/fonts/$font")
+  mixed_batch+=(--fallback "fixtures/fonts/$font")
 done
 paths=("$@")
 [ ${#paths[@]} -gt 0 ] || paths=(limit cold warm relayout-linecount relayout-measure batch)
@@ -44,6 +53,10 @@ for path in "${paths[@]}"; do
     relayout-measure)   fn=benchRelayoutMeasure;       cmd=("$bench" --passes 1 relayout) ;;
     # The whole binary, start-up included: what the CLI adds around the library.
     batch)              fn="";                         cmd=("$out/textheight.nodebug" batch --width 343 --jobs 1 --input "$out/cases.jsonl") ;;
+    mixed-limit)        fn=RawHarfBuzz.shapeAll;       cmd=("$bench" --passes 1 "${mixed[@]}" mixed) ;;
+    mixed)              fn=benchColdPass;              cmd=("$bench" --passes 1 "${mixed[@]}" mixed) ;;
+    mixed-batch)        fn="";                         cmd=("$out/textheight.nodebug" batch --jobs 1 --input "$out/mixed-4k.jsonl"
+                                                            "${mixed_batch[@]}") ;;
     *) echo "profile: unknown path '$path'" >&2; exit 2 ;;
   esac
   echo "profile: $path" >&2

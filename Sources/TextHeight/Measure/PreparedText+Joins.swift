@@ -5,11 +5,14 @@ extension PreparedText {
     /// space interact where their graphemes touch (Noto Sans CJK kerns クグ by −40 units, Inter's
     /// `calt` joins "->" into an arrow). Each such join is shaped as a pair, once (the width cache
     /// keeps it), and the difference applies when both segments stand on one line.
-    mutating func measureJoins(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
+    /// The `memo` keeps each pair's result: the same two graphemes join the same way again.
+    mutating func measureJoins(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper, items: Itemization?,
+                               memo: StackMemo?) {
         guard segmentEnds.count > 1 else { return }
         var adjustments = [Double](repeating: 0, count: segmentEnds.count)
         var any = false
         var mask: UInt32 = 0
+        var key: [UInt16] = []
         for i in 0..<(segmentEnds.count - 1) {
             let join = Int(segmentEnds[i])
             let segmentStart = i == 0 ? 0 : Int(segmentEnds[i - 1])
@@ -26,10 +29,24 @@ extension PreparedText {
                     if position > join && position < after { after = position }
                 }
             }
-            let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask).width
-            let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask).width
-                + measure(text, from: join, to: after, shaper: shaper, mask: &mask).width
-            let difference = pair - apart
+            // The key: the pair's units and where the join falls in it.
+            key.removeAll(keepingCapacity: true)
+            key.append(contentsOf: text[before..<after])
+            key.append(UInt16(truncatingIfNeeded: join - before))
+            let hash = key.withUnsafeBufferPointer { WidthCache.hash($0) }
+            let difference: Double
+            if let memo, let known = key.withUnsafeBufferPointer({ memo.joins.lookup($0, hash: hash) }) {
+                difference = Double(bitPattern: UInt64(bitPattern: known.advance))
+            } else {
+                let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask, items: items).width
+                let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask, items: items).width
+                    + measure(text, from: join, to: after, shaper: shaper, mask: &mask, items: items).width
+                difference = pair - apart
+                key.withUnsafeBufferPointer {
+                    memo?.joins.insert($0, hash: hash, advance: Int64(bitPattern: difference.bitPattern), missingGlyphs: 0,
+                                      advancingGlyphs: 0)
+                }
+            }
             if abs(difference) > 1e-9 {
                 adjustments[i] = difference
                 any = true

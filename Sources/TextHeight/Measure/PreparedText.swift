@@ -73,12 +73,14 @@ public struct PreparedText: Sendable {
         tabInterval = PreparedText.tabInterval(rules.tabStops, font: fonts.primary, shaper: shaper)
         glyphSpacing = fonts.fonts.map { rules.spacing.perGlyph($0) }
         units.withUnsafeBufferPointer { text in
+            let memo = shaper.itemizesOnce ? shaper.memo(for: fonts, spacing: glyphSpacing) : nil
+            let items = memo.map { Itemization(text, fonts: fonts, memo: $0, graphemes: shaper.forEachGrapheme) }
             var start = 0
             forEachBreak(in: text, iterator: iterator) { end, isHard in
-                missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper)
+                missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper, items: items)
                 start = end
             }
-            measureJoins(text, shaper: shaper)
+            measureJoins(text, shaper: shaper, items: items, memo: memo)
             if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
         }
     }
@@ -115,11 +117,11 @@ public struct PreparedText: Sendable {
     }
 
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
-                                        isHard: Bool, shaper: Shaper) -> Int {
+                                        isHard: Bool, shaper: Shaper, items: Itemization?) -> Int {
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
         var mask: UInt32 = 0
-        let content = measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask)
+        let content = measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask, items: items)
         var segmentFlags: SegmentFlags = []
         if isHard {
             segmentFlags.insert(.hardBreak)
@@ -132,7 +134,7 @@ public struct PreparedText: Sendable {
         if !(contentEnd..<plainEnd).contains(where: { CharacterClass.isTab(text[$0]) || CharacterClass.isLineBreak(text[$0]) }) {
             // The common case, spaces only: one measurement, no pieces.
             if plainEnd > contentEnd {
-                trailingWidth = measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask).width
+                trailingWidth = measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask, items: items).width
             }
         } else {
             let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper, mask: &mask)
@@ -154,8 +156,9 @@ public struct PreparedText: Sendable {
     }
 
     /// Shapes `text[start..<end]` run by run (one font, one script each); adds the fonts used to `mask`.
+    /// With the text's `items`, the runs come from the stored itemization where it is exact.
     func measure(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, shaper: Shaper,
-                         mask: inout UInt32) -> (width: Double, missingGlyphs: Int) {
+                 mask: inout UInt32, items: Itemization? = nil) -> (width: Double, missingGlyphs: Int) {
         var width = 0.0
         var missing = 0
         if end - start > PreparedText.maxShapedUnits {
@@ -170,15 +173,24 @@ public struct PreparedText: Sendable {
             }
             return (width, missing)
         }
-        for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
-            let font = fonts.fonts[run.font]
-            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
+        var used: UInt32 = 0
+        func add(_ runStart: Int, _ runEnd: Int, _ index: Int) {
+            let font = fonts.fonts[index]
+            let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]), in: font,
                                         language: fonts.language)
             // CoreText adds tracking to every glyph's advance, the line's last included (GlyphSpacing).
-            width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * glyphSpacing[run.font]
+            width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * glyphSpacing[index]
             missing += Int(shaped.missingGlyphs)
-            mask |= 1 << UInt32(run.font)
+            used |= 1 << UInt32(index)
         }
+        if let items, items.covers(start, end, in: text) {
+            items.forEachRun(from: start, to: end, add)
+        } else {
+            for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
+                add(run.start, run.end, run.font)
+            }
+        }
+        mask |= used
         return (width, missing)
     }
 

@@ -22,34 +22,52 @@ struct FontRun: Equatable {
 /// the script before them), since HarfBuzz shapes one script at a time.
 struct FontRuns {
     let stack: FontStack
+    /// Remembers the font of single-character clusters (it depends on the stack alone).
+    var memo: StackMemo? = nil
 
     func runs(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
               graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) -> [FontRun] {
         guard start < end else { return [] }
         let slice = UnsafeBufferPointer(rebasing: text[start..<end])
+        return splitByScript(slice, offset: start, runs: fontRuns(slice, offset: start, graphemes: graphemes))
+    }
+
+    /// The runs of one font, before splitting by script; `boundary` hears each cluster end when
+    /// fonts are chosen per cluster (not when the primary covers the whole slice plainly).
+    func fontRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
+                  graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void,
+                  boundary: (Int) -> Void = { _ in }) -> [FontRun] {
+        let end = start + slice.count
         if stack.fonts.count == 1 || primaryCoversPlainly(slice) {
-            return splitByScript(slice, offset: start, runs: [FontRun(start: start, end: end, font: 0)])
+            return [FontRun(start: start, end: end, font: 0)]
         }
         var runs: [FontRun] = []
         var clusterStart = 0
-        graphemes(slice) { clusterEnd in
-            let font = fontIndex(for: UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd]))
+        withoutActuallyEscaping(boundary) { boundary in graphemes(slice) { clusterEnd in
+            boundary(start + clusterEnd)
+            let cluster = UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd])
+            let font: Int
+            if let memo, let scalar = FontRuns.singleScalar(cluster) {
+                font = memo.font(for: scalar) { fontIndex(for: cluster) }
+            } else {
+                font = fontIndex(for: cluster)
+            }
             if let last = runs.last, last.font == font {
                 runs[runs.count - 1].end = start + clusterEnd
             } else {
                 runs.append(FontRun(start: start + clusterStart, end: start + clusterEnd, font: font))
             }
             clusterStart = clusterEnd
-        }
+        } }
         if clusterStart < slice.count {  // the iterator stopped early: keep the rest with the primary
             runs.append(FontRun(start: start + clusterStart, end: end, font: 0))
         }
-        return splitByScript(slice, offset: start, runs: runs)
+        return runs
     }
 
     /// The common case, decided without cluster analysis: the primary font has every character
     /// and nothing asks for emoji presentation.
-    private func primaryCoversPlainly(_ slice: UnsafeBufferPointer<UInt16>) -> Bool {
+    func primaryCoversPlainly(_ slice: UnsafeBufferPointer<UInt16>) -> Bool {
         let primary = stack.primary.face
         for scalar in Scalars(slice) {
             if scalar.value < 0x80 {
@@ -66,22 +84,31 @@ struct FontRuns {
     private func fontIndex(for cluster: UnsafeBufferPointer<UInt16>) -> Int {
         var base: Unicode.Scalar?
         var emoji = false
-        var scalars: [Unicode.Scalar] = []
         for scalar in Scalars(cluster) {
             if scalar.value == 0xFE0F || scalar.value == 0x20E3 { emoji = true }
-            if th_is_default_ignorable(scalar.value) != 0 { continue }
-            if base == nil { base = scalar }
-            scalars.append(scalar)
+            if base == nil && th_is_default_ignorable(scalar.value) == 0 { base = scalar }
         }
         guard let base else { return 0 }
         let fonts = stack.fonts
         if emoji, let index = fonts.indices.first(where: { fonts[$0].face.hasColorGlyphs && fonts[$0].face.covers(base) }) {
             return index
         }
-        if let index = fonts.indices.first(where: { i in scalars.allSatisfy { fonts[i].face.covers($0) } }) {
-            return index
+        // Scanned in place, not collected: this runs once per cluster of every fallback text.
+        func coversAll(_ face: FontFace) -> Bool {
+            for scalar in Scalars(cluster) where th_is_default_ignorable(scalar.value) == 0 && !face.covers(scalar) {
+                return false
+            }
+            return true
         }
+        if let index = fonts.indices.first(where: { coversAll(fonts[$0].face) }) { return index }
         return fonts.indices.first { fonts[$0].face.covers(base) } ?? 0
+    }
+
+    /// The cluster's scalar when it is one (a BMP character or a surrogate pair).
+    private static func singleScalar(_ cluster: UnsafeBufferPointer<UInt16>) -> UInt32? {
+        if cluster.count == 1 { return UInt32(cluster[0]) }
+        if cluster.count == 2 { let (scalar, length) = Scalars.decode(cluster, at: 0); return length == 2 ? scalar : nil }
+        return nil
     }
 
     /// UTS #51 characters that may need a colour font: such a segment takes the cluster path.

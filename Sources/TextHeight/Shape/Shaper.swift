@@ -18,6 +18,9 @@ public final class Shaper {
         var language: String
     }
     private var lineIterators: [String: BreakIterator] = [:]
+    /// Itemize each text once (`Itemization`); false measures every stretch on its own, the
+    /// plain path the tests compare it with.
+    var itemizesOnce = true
     private var graphemeIterator: BreakIterator?
 
     public init() {
@@ -119,6 +122,25 @@ public final class Shaper {
         return graphemeIterator
     }
 
+    /// What this Shaper remembers about one font stack (its faces, sizes and language), found
+    /// once per text.
+    /// `spacing`: what each font's advancing glyphs gain (tracking), part of every width.
+    func memo(for fonts: FontStack, spacing: [Double]) -> StackMemo {
+        let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
+                           spacing: spacing, language: fonts.language ?? "")
+        if let known = memos[key] { return known }
+        let memo = StackMemo()
+        memos[key] = memo
+        return memo
+    }
+    private struct StackKey: Hashable {
+        var faces: [UInt64]
+        var sizes: [Double]
+        var spacing: [Double]
+        var language: String
+    }
+    private var memos: [StackKey: StackMemo] = [:]
+
     private func widthCache(for instance: FaceInstance, language: String) -> WidthCache {
         // Consecutive lookups almost always hit the same face: skip hashing the language string.
         let face = instance.serial
@@ -165,5 +187,24 @@ public final class Shaper {
             glyph(Int(infos[i].cluster), positions[i].x_advance, flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
         return (advance, missing, advancing)
+    }
+}
+
+/// Per font stack: the font chosen for single-character clusters, and the joins already measured.
+final class StackMemo {
+    /// Direct-mapped on the scalar's low bits: `scalar << 5 | font`, or `UInt32.max` when empty
+    /// (scalars have 21 bits, a stack at most 32 fonts).
+    private var choices = [UInt32](repeating: .max, count: 4096)
+    /// `PreparedText.measureJoins`'s result per pair of graphemes (and where the join falls in
+    /// it): the Double's bit pattern.
+    let joins = WidthCache()
+
+    func font(for scalar: UInt32, choose: () -> Int) -> Int {
+        let slot = Int(scalar & 4095)
+        let known = choices[slot]
+        if known != .max && known >> 5 == scalar { return Int(known & 31) }
+        let font = choose()
+        choices[slot] = scalar << 5 | UInt32(font)
+        return font
     }
 }

@@ -1,0 +1,118 @@
+import CHarfBuzz
+
+/// The font and script of every character of a text, found once per text, as Blink's
+/// `RunSegmenter` itemizes a paragraph once: measuring each segment, join and hanging run then
+/// splits it into runs from stored values instead of asking the fonts' cmaps and the script
+/// property again for every stretch measured.
+///
+/// `forEachRun(from:to:)` hands out exactly the runs `FontRuns.runs` finds for that stretch on
+/// its own, whenever `covers` says so:
+/// - fonts are chosen per grapheme cluster from the cluster alone, so a stretch that starts and
+///   ends on a cluster boundary of the whole text has the same clusters and fonts; a text the
+///   primary font covers plainly is one font throughout, as each of its stretches is;
+/// - the script split is redone inside the stretch from the stored scripts, so neutral
+///   characters at its start join the script after them, as they do when it is itemized alone.
+struct Itemization {
+    /// The whole text's runs of one font (before the script split), in order.
+    private let fontRuns: [FontRun]
+    /// Per UTF-16 unit: 0 for a neutral character (Common, Inherited, Unknown), else an id of its
+    /// script; both units of a surrogate pair hold the pair's.
+    private var scripts: [UInt8]
+    /// Cluster ends, one bit per unit, when fonts were chosen per cluster; empty otherwise.
+    private var boundaries: [UInt64] = []
+    /// False when a stretch could be itemized differently on its own in a way `covers` does not
+    /// check: an ASCII control character the primary font lacks (`primaryCoversPlainly` skips it,
+    /// the per-cluster choice does not), or more scripts than ids.
+    private(set) var isUsable = true
+    private let count: Int
+
+    init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo,
+         graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
+        count = text.count
+        let runs = FontRuns(stack: fonts, memo: memo)
+        var bits: [UInt64] = []
+        var perCluster = false
+        fontRuns = runs.fontRuns(text, offset: 0, graphemes: graphemes) { end in
+            if !perCluster {
+                perCluster = true
+                bits = [UInt64](repeating: 0, count: text.count / 64 + 1)
+            }
+            bits[end >> 6] |= 1 << UInt64(end & 63)
+        }
+        if perCluster {
+            bits[0] |= 1
+            boundaries = bits
+        }
+        scripts = [UInt8](repeating: 0, count: text.count)
+        let funcs = hb_unicode_funcs_get_default()
+        var known: [hb_script_t] = []
+        var i = 0
+        while i < text.count {
+            let (scalar, length) = Scalars.decode(text, at: i)
+            if scalar < 0x20 && perCluster && !fonts.primary.face.covers(Unicode.Scalar(UInt8(scalar))) {
+                isUsable = false
+            }
+            // ASCII letters are Latin, the rest of ASCII is Common: no lookup for the commonest case.
+            let script = scalar < 0x80
+                ? ((0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
+                : hb_unicode_script(funcs, scalar)
+            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
+                var id = known.firstIndex(of: script).map { $0 + 1 } ?? 0
+                if id == 0 {
+                    known.append(script)
+                    id = known.count
+                    if id > 255 { isUsable = false; id = 255 }
+                }
+                for k in i..<(i + length) { scripts[k] = UInt8(id) }
+            }
+            i += length
+        }
+    }
+
+    /// Whether `start..<end` on its own is itemized as the whole text is there.
+    func covers(_ start: Int, _ end: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
+        guard isUsable, start < end, end <= count else { return false }
+        if boundaries.isEmpty {
+            // One font throughout: only a surrogate pair cut in two would read differently.
+            return !Itemization.splitsPair(text, at: start) && !Itemization.splitsPair(text, at: end)
+        }
+        return isBoundary(start) && isBoundary(end)
+    }
+
+    private func isBoundary(_ i: Int) -> Bool { boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+
+    private static func splitsPair(_ text: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {
+        i > 0 && i < text.count && text[i - 1] & 0xFC00 == 0xD800 && text[i] & 0xFC00 == 0xDC00
+    }
+
+    /// Calls `body(start, end, font)` for the runs of one font and one script of `start..<end`,
+    /// in order, as `FontRuns.runs` splits the stretch shaped alone (check `covers` first).
+    func forEachRun(from start: Int, to end: Int, _ body: (Int, Int, Int) -> Void) {
+        // The font run holding `start`: runs are few, a binary search finds it.
+        var low = 0, high = fontRuns.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if fontRuns[mid].end <= start { low = mid + 1 } else { high = mid }
+        }
+        var k = low
+        scripts.withUnsafeBufferPointer { scripts in
+            while k < fontRuns.count && fontRuns[k].start < end {
+                let pieceEnd = min(end, fontRuns[k].end)
+                // FontRuns.splitByScript over the piece: neutrals take the script before them.
+                var current: UInt8 = 0
+                var runStart = max(start, fontRuns[k].start)
+                for i in runStart..<pieceEnd {
+                    let script = scripts[i]
+                    if script == 0 { continue }
+                    if current != 0 && script != current {
+                        body(runStart, i, fontRuns[k].font)
+                        runStart = i
+                    }
+                    current = script
+                }
+                body(runStart, pieceEnd, fontRuns[k].font)
+                k += 1
+            }
+        }
+    }
+}
