@@ -29,7 +29,6 @@ extension PreparedText {
         var lineIsEmpty = true
         var lineMask: UInt32 = 0
         var segmentStart = 0
-        var emergency: Shaper?
         let trims = !startPairTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
 
@@ -69,10 +68,8 @@ extension PreparedText {
                 endsLineTrimmed = true
             }
             if lineIsEmpty && !rules.fits(contentWidth, in: available) {
-                let shaper = emergency ?? Shaper()
-                emergency = shaper
                 contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                                  mask: fontMasks[i], shaper: shaper, lineStart: &lineStart, emit: emit)
+                                                  mask: fontMasks[i], lineStart: &lineStart, emit: emit)
             }
             if !lineIsEmpty { pen += join }
             if contentEnd > segmentStart { contentRight = pen + contentWidth }
@@ -99,14 +96,17 @@ extension PreparedText {
     /// shaped on its own and the break moved until that fits, as Blink's ShapingLineBreaker
     /// reshapes the line it cuts (a ligature such as "fi" splits, a kern into the next glyph no
     /// longer counts). The window grows only as far as a line needs, so a 10 MB word costs time
-    /// and memory in proportion to its length, not to its square.
-    private func breakInsideSegment(from start: Int, to end: Int, available: Double, mask: UInt32, shaper: Shaper,
+    /// and memory in proportion to its length, not to its square. What is shaped here is kept
+    /// for the next layout (`WordBreakMemo`).
+    private func breakInsideSegment(from start: Int, to end: Int, available: Double, mask: UInt32,
                                     lineStart: inout Int, emit: (Line) -> Void) -> Double {
         var pieceStart = start
         var window = 64
         while true {
             let windowEnd = min(end, pieceStart + window)
-            var ends = graphemeAdvances(from: pieceStart, to: windowEnd, shaper: shaper)
+            var ends = wordBreaks.graphemeAdvances(from: pieceStart, to: windowEnd) {
+                graphemeAdvances(from: pieceStart, to: windowEnd, shaper: $0)
+            }
             // A window that stops inside the segment may cut a grapheme: its end is no boundary.
             if windowEnd < end { ends.removeLast() }
             if ends.isEmpty || (windowEnd < end && rules.fits(ends[ends.count - 1].advance, in: available)) {
@@ -117,7 +117,8 @@ extension PreparedText {
             while last + 1 < ends.count && rules.fits(ends[last + 1].advance, in: available) { last += 1 }
             // Where HarfBuzz says a cut is safe, the prefix's advance is exact; elsewhere shape it.
             func lineWidth(_ k: Int) -> Double {
-                ends[k].safeToBreak ? ends[k].advance : width(from: pieceStart, to: ends[k].end, shaper: shaper)
+                ends[k].safeToBreak ? ends[k].advance
+                    : wordBreaks.width(from: pieceStart, to: ends[k].end) { width(from: pieceStart, to: ends[k].end, shaper: $0) }
             }
             var lastWidth = lineWidth(last)
             while last + 1 < ends.count {
