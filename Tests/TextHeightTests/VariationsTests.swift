@@ -96,6 +96,19 @@ struct VariationsTests {
         }
     }
 
+    @Test("hundreds of sizes of one opsz font: instances and width caches start over, widths stay right")
+    func manySizes() throws {
+        let face = try FontFace(file: VariationsTests.path)
+        let shaper = Shaper()
+        let model = TextKitModel(measure: .boundingRect)
+        for step in 0..<320 {
+            let size = 8 + Double(step) / 10  // 320 distinct opsz values from 8 to 39.9
+            let prepared = try model.prepare("HH", font: Font(face: face, size: size), shaper: shaper)
+            let want = 2 * VariationsTests.expected(opsz: min(size, 32), wght: 400) * size / 2048
+            #expect(approximately(prepared.layout(width: 10_000)[0].width, want, within: 1e-9), "\(size) pt")
+        }
+    }
+
     @Test("a static font has no variations and measures as before")
     func staticFont() throws {
         let font = try Fixtures.mono(size: 17)

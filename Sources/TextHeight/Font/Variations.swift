@@ -97,6 +97,9 @@ final class FaceInstance: @unchecked Sendable {
 /// and again; each instance keeps its width caches warm).
 final class FaceInstances: Sendable {
     private let instances = Mutex<[[Double]: FaceInstance]>([:])
+    /// A batch of many sizes of an `opsz` font makes an instance per size: past this many the
+    /// cache starts over (fonts still using an instance keep it alive).
+    static let maxInstances = 256
 
     func instance(of face: OpaquePointer, axes: [VariationAxis], at coordinates: [Double]) -> FaceInstance? {
         if let known = instances.withLock({ $0[coordinates] }) { return known }
@@ -109,6 +112,7 @@ final class FaceInstances: Sendable {
         let made = FaceInstance(hbFont: font)
         return instances.withLock { cache in
             if let raced = cache[coordinates] { return raced }
+            if cache.count >= FaceInstances.maxInstances { cache.removeAll() }
             cache[coordinates] = made
             return made
         }

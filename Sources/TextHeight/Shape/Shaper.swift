@@ -146,12 +146,16 @@ public final class Shaper {
         let face = instance.serial
         if let last = lastCache, last.face == face, last.language == language { return last.cache }
         let key = CacheKey(face: face, language: language)
+        // One cache per instance and language; many sizes of a variable font make many instances,
+        // so memory stays bounded by starting over.
+        if caches[key] == nil && caches.count >= Shaper.maxCaches { caches.removeAll() }
         let cache = caches[key] ?? WidthCache()
         caches[key] = cache
         lastCache = (face, language, cache)
         return cache
     }
     private var lastCache: (face: UInt64, language: String, cache: WidthCache)?
+    static let maxCaches = 64
 
     private func hbLanguage(_ tag: String) -> hb_language_t? {
         if let known = languages[tag] { return known }
