@@ -77,9 +77,10 @@ struct VariationsTests {
     @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates")
     func cacheKeyedOnInstance() throws {
         let shaper = Shaper()
+        let face = try FontFace(file: VariationsTests.path)  // one face, two instances
         let model = TextKitModel(measure: .boundingRect)
-        let small = try model.prepare("HH", font: Font(file: VariationsTests.path, size: 12), shaper: shaper)
-        let large = try model.prepare("HH", font: Font(file: VariationsTests.path, size: 32), shaper: shaper)
+        let small = try model.prepare("HH", font: Font(face: face, size: 12), shaper: shaper)
+        let large = try model.prepare("HH", font: Font(face: face, size: 32), shaper: shaper)
         #expect(approximately(small.layout(width: 1000)[0].width, 2 * 1233 * 12 / 2048.0))
         #expect(approximately(large.layout(width: 1000)[0].width, 2 * 1541 * 32 / 2048.0))
     }
