@@ -76,16 +76,35 @@ struct TrackingTests {
         #expect(lineStarts(word.layout(width: 20)) == [0, 2, 4])
     }
 
-    @Test(".kern adds after each glyph, over the font's tracking; a non-zero .tracking replaces .kern",
+    @Test(".kern adds after each glyph, over the font's tracking; a non-zero .tracking replaces .kern and hangs after the last",
           arguments: [
-            (1.0, 0.0, 1.0),    // kern 1 pt
-            (0.0, -0.5, -0.5),  // tracking −0.5 pt
-            (1.0, 2.0, 2.0),    // both: kern ignored (CTStringAttributes.h)
+            (1.0, 0.0, 5 * 1.0),    // kern 1 pt after each of the 5 glyphs
+            (0.0, -0.5, 4 * -0.5),  // tracking −0.5 pt, the last glyph's as trailing white space
+            (1.0, 2.0, 4 * 2.0),    // both: kern ignored (CTStringAttributes.h)
           ])
     func explicitSpacing(kern: Double, tracking: Double, added: Double) throws {
         let font = try Font(file: TrackingTests.withSTAT, size: 17)
         let model = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: true, kern: kern, tracking: tracking))
-        #expect(approximately(try lineWidth("Hello", font: font, model: model), 5 * (1186 * 17 / 2048.0 + added)))
+        #expect(approximately(try lineWidth("Hello", font: font, model: model), 5 * 1186 * 17 / 2048.0 + added))
+    }
+
+    @Test(".tracking is trailing white space: it counts between words on a line, hangs at the line's end")
+    func trackingHangs() throws {
+        // No trak (no STAT): a glyph is 1233 × 17 / 2048 = 10.2349 pt, + 1 pt of tracking.
+        let font = try Font(file: TrackingTests.withoutSTAT, size: 17)
+        let model = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: true, tracking: 1))
+        let glyph = 1233 * 17 / 2048.0 + 1
+        let prepared = try model.prepare("Hello Hello", font: font)
+        // One line: 11 tracked glyphs, the last one's tracking hanging: 11 × 11.2349 − 1 = 122.58.
+        #expect(approximately(prepared.layout(width: 10_000)[0].width, 11 * glyph - 1))
+        #expect(prepared.layout(width: 11 * glyph - 1).count == 1)
+        #expect(prepared.layout(width: 11 * glyph - 1.01).count == 2)
+        // A word broken between graphemes: "HHH", "HHH", then the remainder "H" whose tracking hangs
+        // (10.23 pt); after it the space (11.23) and "Hi" (2 × 11.23 − 1) pass 3 glyphs: a new line.
+        let word = try model.prepare("HHHHHHH Hi", font: font)
+        let lines = word.layout(width: 3 * glyph)
+        #expect(lineStarts(lines) == [0, 3, 6, 8])
+        #expect(approximately(lines[2].width, glyph - 1))
     }
 
     @Test("drawn glyphs carry the tracking that was measured")

@@ -68,8 +68,10 @@ extension PreparedText {
                 endsLineTrimmed = true
             }
             if lineIsEmpty && !rules.fits(contentWidth, in: available) {
-                contentWidth = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                                  mask: fontMasks[i], lineStart: &lineStart, emit: emit)
+                let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
+                                              mask: fontMasks[i], lineStart: &lineStart, emit: emit)
+                // The remainder's last `.tracking` hangs, as the whole segment's did.
+                contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
             }
             if !lineIsEmpty { pen += join }
             if contentEnd > segmentStart { contentRight = pen + contentWidth }

@@ -100,6 +100,11 @@ public struct GlyphSpacing: Sendable, Equatable, Hashable {
     /// CoreText's default: the font's own tracking.
     public static let coreText = GlyphSpacing(fontTracking: true)
 
+    /// What hangs at a line end like trailing white space: `.tracking` after a line's last glyph
+    /// ("the system treats tracking as trailing whitespace", Apple's `.tracking` docs; CoreText's
+    /// "added tracking is treated as trailing whitespace"). `.kern` and the font's `trak` count.
+    public var hangingTracking: Double { tracking }
+
     /// Points added to each glyph that advances, for `font`.
     ///
     /// CTStringAttributes.h (`kCTTrackingAttributeName`): "If both kCTKernAttributeName and

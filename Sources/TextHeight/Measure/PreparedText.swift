@@ -148,9 +148,19 @@ public struct PreparedText: Sendable {
                 for case .advance(let width) in trailing { trailingWidth += width }
             }
         }
+        // `.tracking` after the content's last glyph hangs at a line end and counts before the next
+        // segment on the line: it moves from the content to the trailing width (GlyphSpacing.hangingTracking).
+        let hanging = contentEnd > start ? rules.spacing.hangingTracking : 0
+        if hanging != 0 {
+            if segmentFlags.contains(.tabbedTrailing) {
+                tabbedTrailing[segmentEnds.count]?.insert(.advance(hanging), at: 0)
+            } else {
+                trailingWidth += hanging
+            }
+        }
         segmentEnds.append(Int32(end))
         contentEnds.append(Int32(contentEnd))
-        contentWidths.append(content.width)
+        contentWidths.append(content.width - hanging)
         trailingWidths.append(trailingWidth)
         flags.append(segmentFlags)
         fontMasks.append(mask)

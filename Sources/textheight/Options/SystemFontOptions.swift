@@ -15,7 +15,7 @@ struct SystemFontOptions: OptionGroup {
                    help: "opsz axis: auto = the size (CoreText pt, CSS px), none = the axis default, or a value (default: auto)",
                    kind: .choices(["auto", "none"])),
         OptionSpec(name: "tracking", value: "<pt>",
-                   help: "textkit: NSAttributedString .tracking, points per glyph over the font's trak (default: 0)"),
+                   help: "textkit: NSAttributedString .tracking, points per glyph over the font's trak; hangs after a line's last glyph (default: 0)"),
         OptionSpec(name: "kern", value: "<pt>",
                    help: "textkit: NSAttributedString .kern, points per glyph; ignored under a non-zero --tracking (default: 0)"),
         OptionSpec(name: "text-style", value: "<style>",
