@@ -50,6 +50,16 @@ public struct MeasureResult: Sendable, Equatable {
 extension PlatformModel {
     /// Prepares the text (or its placeholder) once and measures it at every requested width.
     public func measure(_ request: MeasureRequest, shaper: Shaper? = nil) throws(TextError) -> [MeasureResult] {
+        if sizesToPlaceholder, let hint = request.placeholder?.text, !hint.isEmpty {
+            let shaper = shaper ?? Shaper()
+            let prepared = try prepare(request.text, fonts: request.fonts, shaper: shaper)
+            let placeholder = try prepare(hint, fonts: request.fonts, shaper: shaper)
+            return request.widths.map { width in
+                MeasureResult(width: width, measurement: measure(prepared, placeholder: placeholder, width: width,
+                                                                 includeLines: request.includeLines),
+                              measuredPlaceholder: request.text.isEmpty)
+            }
+        }
         let usePlaceholder = request.text.isEmpty && !(request.placeholder?.text.isEmpty ?? true)
         let text = usePlaceholder ? request.placeholder?.text ?? "" : request.text
         let prepared = try prepare(text, fonts: request.fonts, shaper: shaper ?? Shaper())

@@ -6,11 +6,13 @@ struct FontFaceTests {
     @Test("reads hhea and OS/2 of Inter as fontTools reports them")
     func interMetrics() throws {
         // fontTools: head.unitsPerEm 2816; hhea ascent 2728, descent -680, lineGap 0;
-        // OS/2 sTypo 2728/-680/0, usWin 2728/680, fsSelection 0b11000000 (USE_TYPO_METRICS set).
+        // OS/2 sTypo 2728/-680/0, usWin 2728/680, fsSelection 0b11000000 (USE_TYPO_METRICS set);
+        // head yMin -900, yMax 3072.
         let m = try FontFace(file: Fixtures.path("Inter-Regular.otf")).metrics
         #expect(m == VerticalMetrics(unitsPerEm: 2816, hheaAscender: 2728, hheaDescender: -680, hheaLineGap: 0,
                                      typoAscender: 2728, typoDescender: -680, typoLineGap: 0,
-                                     winAscent: 2728, winDescent: 680, useTypoMetrics: true, hasOS2: true))
+                                     winAscent: 2728, winDescent: 680, useTypoMetrics: true, hasOS2: true,
+                                     headYMin: -900, headYMax: 3072))
     }
 
     @Test("reads DejaVu Sans, whose typo metrics differ from hhea")

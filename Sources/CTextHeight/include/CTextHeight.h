@@ -30,6 +30,9 @@ int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
 int th_is_emoji_presentation(uint32_t code_point);
 int th_is_emoji_modifier(uint32_t code_point);
 int th_is_regional_indicator(uint32_t code_point);
+/// Emoji and Emoji_Modifier_Base (Minikin's WordBreaker keeps emoji sequences whole with them).
+int th_is_emoji(uint32_t code_point);
+int th_is_emoji_modifier_base(uint32_t code_point);
 /// Default_Ignorable_Code_Point (ZWJ, variation selectors, …): no glyph of their own.
 int th_is_default_ignorable(uint32_t code_point);
 

@@ -15,11 +15,15 @@ public struct BreakRules: Sendable, Equatable {
     public var trimsCJKPunctuation: Bool
     /// What is added to every advancing glyph: CoreText's `trak` and `.kern`/`.tracking`, or nothing.
     public var spacing: GlyphSpacing
+    /// Which adjustments apply over ICU's break opportunities.
+    public var wordBreaks: WordBreaks
 
     public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule,
-                asciiPairs: AsciiPairs = .icu, trimsCJKPunctuation: Bool = false, spacing: GlyphSpacing = .none) {
+                asciiPairs: AsciiPairs = .icu, trimsCJKPunctuation: Bool = false, spacing: GlyphSpacing = .none,
+                wordBreaks: WordBreaks = .icu) {
         self.trimsCJKPunctuation = trimsCJKPunctuation
         self.spacing = spacing
+        self.wordBreaks = wordBreaks
         self.locale = locale
         self.hanging = hanging
         self.tabStops = tabStops
@@ -34,6 +38,14 @@ public struct BreakRules: Sendable, Equatable {
         case blink
     }
 
+    public enum WordBreaks: Sendable, Equatable {
+        /// ICU's (or Blink's, per `asciiPairs`) opportunities; every UAX #14 mandatory break is hard.
+        case icu
+        /// Android's Minikin WordBreaker (MinikinWordBreaks): no break after hyphens, e-mail and
+        /// URL breaks, and only U+000A ends a line (StaticLayout's paragraphs).
+        case minikin
+    }
+
     public enum HangingWhitespace: Sendable, Equatable {
         /// Every Unicode White_Space character that allows a break (CoreText's trailing whitespace).
         case unicodeWhiteSpace
@@ -41,6 +53,9 @@ public struct BreakRules: Sendable, Equatable {
         case preWrap
         /// CSS `white-space: break-spaces`: nothing hangs, spaces wrap like text.
         case none
+        /// Minikin's `isLineEndSpace` (LineBreakerUtil.h: General_Category Zs minus Line_Break GL),
+        /// plus tabs, kept apart so that the Android breaker can advance them to tab stops.
+        case lineEndSpaces
     }
 
     public enum TabStops: Sendable, Equatable {
@@ -74,6 +89,11 @@ public struct BreakRules: Sendable, Equatable {
             return false
         case .preWrap:
             return unit == 0x20 || unit == 0x09 || unit == 0x3000
+        case .lineEndSpaces:
+            switch unit {
+            case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000, 0x09: return true
+            default: return false
+            }
         case .unicodeWhiteSpace:
             // White_Space minus the no-break spaces U+00A0, U+2007, U+202F.
             switch unit {

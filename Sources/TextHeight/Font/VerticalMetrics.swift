@@ -19,6 +19,9 @@ public struct VerticalMetrics: Equatable, Sendable {
     public var winDescent: Int
     public var useTypoMetrics: Bool
     public var hasOS2: Bool
+    /// `head.yMin`/`head.yMax`: the font's bounding box, FreeType's `face->bbox` (Skia's top/bottom).
+    public var headYMin: Int = 0
+    public var headYMax: Int = 0
 }
 
 extension VerticalMetrics {
@@ -41,6 +44,11 @@ extension VerticalMetrics {
             metrics.typoLineGap = os2.int16(at: 72)
             metrics.winAscent = os2.uint16(at: 74)
             metrics.winDescent = os2.uint16(at: 76)
+        }
+        // head: xMin 36, yMin 38, xMax 40, yMax 42.
+        if let head = TableBytes(face: face, tag: "head"), head.count >= 44 {
+            metrics.headYMin = head.int16(at: 38)
+            metrics.headYMax = head.int16(at: 42)
         }
         return metrics
     }

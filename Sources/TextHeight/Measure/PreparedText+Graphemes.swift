@@ -95,7 +95,8 @@ extension PreparedText {
             var running = 0.0
             return boundaries.indices.map { i in
                 running += perGrapheme[i]
-                return GraphemeEnd(end: boundaries[i], advance: running, safeToBreak: !unsafeEnd[i] && glyphStartsAfter[i])
+                return GraphemeEnd(end: boundaries[i], advance: running, safeToBreak: !unsafeEnd[i] && glyphStartsAfter[i],
+                                   glyphStartsAfter: glyphStartsAfter[i])
             }
         }
     }

@@ -78,8 +78,9 @@ public struct PreparedText: Sendable {
             let memo = shaper.itemizesOnce ? shaper.memo(for: fonts, spacing: glyphSpacing) : nil
             let items = memo.map { Itemization(text, fonts: fonts, memo: $0, graphemes: shaper.forEachGrapheme) }
             var start = 0
-            forEachBreak(in: text, iterator: iterator) { end, isHard in
-                missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, shaper: shaper, items: items)
+            forEachBreak(in: text, iterator: iterator) { end, isHard, isBad in
+                missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
+                                               shaper: shaper, items: items)
                 start = end
             }
             measureJoins(text, shaper: shaper, items: items, memo: memo)
@@ -89,11 +90,16 @@ public struct PreparedText: Sendable {
 
     public var isEmpty: Bool { utf16.isEmpty }
 
-    /// Break opportunities in order, ending with `text.count`: ICU's, or Blink's rules over ICU's.
+    /// Break opportunities in order, ending with `text.count`: ICU's, or Blink's or Minikin's rules
+    /// over ICU's; `body(end, isHard, isInEmailOrURL)`.
     private func forEachBreak(in text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator,
-                              _ body: (Int, Bool) -> Void) {
+                              _ body: (Int, Bool, Bool) -> Void) {
+        if rules.wordBreaks == .minikin {
+            MinikinWordBreaks.forEachBreak(in: text, iterator: iterator, body)
+            return
+        }
         guard rules.asciiPairs == .blink else {
-            iterator.forEachBoundary(in: text, body)
+            iterator.forEachBoundary(in: text) { body($0, $1, false) }
             return
         }
         var icuBreaks: [Int] = []
@@ -103,12 +109,12 @@ public struct PreparedText: Sendable {
             while next < icuBreaks.count && icuBreaks[next] < i { next += 1 }
             let icu = next < icuBreaks.count && icuBreaks[next] == i
             if CharacterClass.isLineBreak(text[i - 1]) {
-                if icu { body(i, true) }  // mandatory; none between CR and LF
+                if icu { body(i, true, false) }  // mandatory; none between CR and LF
             } else if BlinkLineBreaks.allowsBreak(text, before: i, icu: icu) {
-                body(i, false)
+                body(i, false, false)
             }
         }
-        if let last = text.last { body(text.count, CharacterClass.isLineBreak(last)) }
+        if let last = text.last { body(text.count, CharacterClass.isLineBreak(last), false) }
     }
 
     /// Whether the last character is a mandatory break (LF, CR, U+2028, …): a text view then
@@ -119,12 +125,12 @@ public struct PreparedText: Sendable {
     }
 
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
-                                        isHard: Bool, shaper: Shaper, items: Itemization?) -> Int {
+                                        isHard: Bool, isBad: Bool, shaper: Shaper, items: Itemization?) -> Int {
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
         var mask: UInt32 = 0
         let content = measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask, items: items)
-        var segmentFlags: SegmentFlags = []
+        var segmentFlags: SegmentFlags = isBad ? [.insideEmailOrURL] : []
         if isHard {
             segmentFlags.insert(.hardBreak)
             if CharacterClass.isParagraphSeparator(text[end - 1]) { segmentFlags.insert(.endsParagraph) }
@@ -246,6 +252,8 @@ struct GraphemeEnd {
     var advance: Double
     /// HarfBuzz's unsafe-to-break flag is clear: the prefix shaped alone has exactly `advance`.
     var safeToBreak: Bool
+    /// A glyph starts right after this end (false inside a ligature such as "fi").
+    var glyphStartsAfter: Bool
 }
 
 struct SegmentFlags: OptionSet, Sendable {
@@ -256,6 +264,8 @@ struct SegmentFlags: OptionSet, Sendable {
     static let endsParagraph = SegmentFlags(rawValue: 2)
     /// The hanging run holds a tab (its width depends on the pen position).
     static let tabbedTrailing = SegmentFlags(rawValue: 4)
+    /// The break ending the segment is inside an e-mail address or URL (Minikin's breakBadness).
+    static let insideEmailOrURL = SegmentFlags(rawValue: 8)
 }
 
 enum TrailingPiece: Equatable, Sendable {

@@ -12,9 +12,22 @@ public protocol PlatformModel: Sendable {
     func measure(_ prepared: PreparedText, width: Double, includeLines: Bool) -> Measurement
     /// The content height of `lines` lines of `font`, insets included: what a row limit means.
     func contentHeight(ofLines lines: Int, font: Font) -> Double
+    /// The view sizes itself to its placeholder even when there is text (Android's TextView takes
+    /// the taller of the text's and the hint's layouts); false: the placeholder stands in for an
+    /// empty text only.
+    var sizesToPlaceholder: Bool { get }
+    /// Measures `prepared` in a view whose placeholder is `placeholder` (when `sizesToPlaceholder`).
+    func measure(_ prepared: PreparedText, placeholder: PreparedText, width: Double, includeLines: Bool) -> Measurement
 }
 
 extension PlatformModel {
+    public var sizesToPlaceholder: Bool { false }
+
+    public func measure(_ prepared: PreparedText, placeholder: PreparedText, width: Double,
+                        includeLines: Bool) -> Measurement {
+        measure(prepared, width: width, includeLines: includeLines)
+    }
+
     public func measure(_ prepared: PreparedText, width: Double) -> Measurement {
         measure(prepared, width: width, includeLines: false)
     }

@@ -83,7 +83,7 @@ enum Interface {
         ("scrolls", "contentHeight > boxHeight: the view scrolls inside"),
         ("scrollHeight", "css: element.scrollHeight (an integer)"),
         ("textHeight", "the text block alone, unrounded"),
-        ("lineHeight", "one line of the font after lineHeightMultiple and the min/max clamps"),
+        ("lineHeight", "one line of the font after lineHeightMultiple and the min/max clamps (android: TextView.getLineHeight)"),
         ("width, wrapWidth", "the width given, and the width lines wrap at"),
         ("minHeight, maxHeight", "the effective limits, when set"),
         ("model, measure", "what was measured"),
@@ -125,6 +125,8 @@ enum Interface {
          "textheight --width 343 --max-lines 3 'Running late, start without me!'"),
         ("A Chromium textarea with 8 px padding, at three widths",
          "textheight --model css --size 16 --inset 8 --width 320,375,414 'Hello'"),
+        ("An Android EditText 360 dp wide on a 2.625 density phone, 16 sp text, up to five lines",
+         "textheight --model android --density 2.625 --size 16 --width 360 --max-lines 5 'Hello'"),
         ("Many texts at once, one JSON line each", "textheight batch --width 343 < cases.jsonl > heights.jsonl"),
         ("Fail CI when a golden height moves", "textheight check golden"),
     ]

@@ -26,6 +26,10 @@ struct MeasureOptions {
         try model.apply(parsed)
         try limits.apply(parsed)
         try output.apply(parsed)
+        // TextView's textSize from a layout is getDimensionPixelSize: sp × density, rounded.
+        if model.model == .android, let density = model.density {
+            font.size = AndroidModel.pixelSize(font.size, density: density)
+        }
     }
 
     /// Measures `content` at every `--width`, one JSON object per width, each opening with `prefix`.
@@ -37,7 +41,7 @@ struct MeasureOptions {
         }
         let loaded = try loadFonts(faces: faces)
         let request = MeasureRequest(text: content, placeholder: text.placeholderValue, fonts: loaded,
-                                     widths: model.widths, includeLines: output.lines)
+                                     widths: model.modelWidths, includeLines: output.lines)
         let results: [MeasureResult]
         do { results = try textModel.measure(request, shaper: shaper) } catch { throw .text(error) }
         if font.strictGlyphs, let missing = results.first?.measurement.missingGlyphs, missing > 0 {
@@ -53,10 +57,13 @@ struct MeasureOptions {
     /// refusing flags the model does not have.
     func makeModel() throws(Failure) -> any PlatformModel {
         do throws(UsageError) {
-            if model.model == .css, font.displayFont != nil {
-                throw UsageError("--display-font does not apply to --model css")
+            if model.model != .textkit, font.displayFont != nil {
+                throw UsageError("--display-font does not apply to --model \(model.model.rawValue)")
             }
             try system.check(model: model.model)
+            if model.model == .android, text.placeholderValue?.maxLines != nil {
+                throw UsageError("--placeholder-lines does not apply to --model android: TextView never caps its hint")
+            }
             return try model.makeModel(limits: limits.validated(), spacing: system.spacing)
         } catch {
             throw .usage(error)

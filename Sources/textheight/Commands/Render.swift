@@ -92,7 +92,7 @@ struct CaseDrawing {
         }
         let fonts = try options.loadFonts(faces: faces)
         let request = MeasureRequest(text: content, placeholder: options.text.placeholderValue, fonts: fonts,
-                                     widths: options.model.widths, includeLines: true)
+                                     widths: options.model.modelWidths, includeLines: true)
         let results: [MeasureResult]
         let prepared: PreparedText
         do {

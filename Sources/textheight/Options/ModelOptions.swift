@@ -6,13 +6,13 @@ struct ModelOptions: OptionGroup {
     static let options = [
         OptionSpec(name: "width", value: "<pt[,pt…]>", help: "The view's outer width; a list measures each (required)"),
         OptionSpec(name: "model", value: "<name>",
-                   help: "textkit (iOS UITextView) or css (a Chromium <textarea>/<div>) (default: textkit)",
+                   help: "textkit (iOS UITextView), css (a Chromium <textarea>/<div>) or android (an EditText/TextView) (default: textkit)",
                    kind: .of(ModelName.self)),
         OptionSpec(name: "measure", value: "<kind>",
-                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea)",
+                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea); android: edittext, textview or staticlayout (default: edittext)",
                    kind: .choices(measureNames)),
         OptionSpec(name: "inset", value: "<t[,r[,b[,l]]]>",
-                   help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css: padding (default: 0); CSS order"),
+                   help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css, android: padding (default: 0); CSS order"),
         OptionSpec(name: "padding", value: "<pt>",
                    help: "lineFragmentPadding at both line ends (default: 5 for textview, 0 for boundingrect)"),
         OptionSpec(name: "line-height-multiple", value: "<x>", help: "NSParagraphStyle.lineHeightMultiple (default: 0, off)"),
@@ -23,22 +23,37 @@ struct ModelOptions: OptionGroup {
         OptionSpec(name: "paragraph-spacing-before", value: "<pt>",
                    help: "NSParagraphStyle.paragraphSpacingBefore (default: 0)"),
         OptionSpec(name: "scale", value: "<n>", help: "textkit: heights ceil to 1/n point (default: 1)"),
-        OptionSpec(name: "line-height", value: "<normal|x|Npx>", help: "css: line-height (default: normal)",
+        OptionSpec(name: "line-height", value: "<normal|x|Npx>",
+                   help: "css: line-height (default: normal); android: setLineHeight in px (default: off)",
                    kind: .choices(["normal"])),
         OptionSpec(name: "border", value: "<px>", help: "css: border width on every side (default: 0)"),
         OptionSpec(name: "white-space", value: "<kind>", help: "css: pre-wrap or break-spaces (default: pre-wrap)",
                    kind: .of(CSSModel.WhiteSpace.self)),
+        OptionSpec(name: "density", value: "<d>",
+                   help: "android: px per dp; --size is then sp, widths, insets, spacing and heights dp, each rounded to px as resources are (default: off, all px)"),
+        OptionSpec(name: "break-strategy", value: "<kind>",
+                   help: "android: simple, high-quality or balanced (default: simple for edittext and staticlayout, high-quality for textview)",
+                   kind: .of(AndroidBreakStrategy.self)),
+        OptionSpec(name: "fallback-line-spacing", value: "<bool>",
+                   help: "android: fallback fonts widen the lines they are used on (default: true; false for staticlayout)",
+                   kind: .choices(["true", "false"])),
+        OptionSpec(name: "include-font-padding", value: "<bool>",
+                   help: "android: setIncludeFontPadding, the font's top/bottom around the text (default: true)",
+                   kind: .choices(["true", "false"])),
+        OptionSpec(name: "line-spacing-extra", value: "<px>", help: "android: setLineSpacing add, px (default: 0)"),
+        OptionSpec(name: "line-spacing-multiplier", value: "<x>", help: "android: setLineSpacing mult (default: 1)"),
     ]
 
-    enum ModelName: String, CaseIterable { case textkit, css }
+    enum ModelName: String, CaseIterable { case textkit, css, android }
     /// Every model's `--measure` kinds, for completion (a model checks its own in `makeModel`).
     static let measureNames = TextKitModel.Measure.allCases.map(\.rawValue) + CSSModel.Measure.allCases.map(\.rawValue)
+        + AndroidModel.Measure.allCases.map(\.rawValue)
 
     var widths: [Double] = []
     var model = ModelName.textkit
     var measure: String?
     var inset: Insets?
-    var lineHeight = CSSModel.LineHeight.normal
+    var lineHeightText: String?
     var border = 0.0
     var whiteSpace = CSSModel.WhiteSpace.preWrap
     /// Flags given that only one model reads, to refuse them under the other.
@@ -46,6 +61,12 @@ struct ModelOptions: OptionGroup {
     var padding: Double?
     var paragraph = ParagraphStyle()
     var scale = 1.0
+    var density: Double?
+    var breakStrategy: AndroidBreakStrategy?
+    var fallbackLineSpacing: Bool?
+    var includeFontPadding = true
+    var lineSpacingExtra = 0.0
+    var lineSpacingMultiplier = 1.0
 
     mutating func apply(_ name: String, _ value: String) throws(UsageError) {
         given.insert(name)
@@ -57,14 +78,7 @@ struct ModelOptions: OptionGroup {
             }
         case "model": model = try Value.choice(value, flag: "--model", as: ModelName.self)
         case "measure": measure = value
-        case "line-height":
-            if value == "normal" {
-                lineHeight = .normal
-            } else if value.hasSuffix("px") {
-                lineHeight = .pixels(try Value.number(String(value.dropLast(2)), flag: "--line-height", atMost: 10_000))
-            } else {
-                lineHeight = .multiple(try Value.number(value, flag: "--line-height", atMost: 100))
-            }
+        case "line-height": lineHeightText = value
         case "border": border = try Value.number(value, flag: "--border")
         case "white-space": whiteSpace = try Value.choice(value, flag: "--white-space", as: CSSModel.WhiteSpace.self)
         case "inset":
@@ -86,19 +100,37 @@ struct ModelOptions: OptionGroup {
         case "paragraph-spacing-before":
             paragraph.paragraphSpacingBefore = try Value.number(value, flag: "--paragraph-spacing-before")
         case "scale": scale = try Value.number(value, flag: "--scale", above: true, atMost: 10)
+        case "density": density = try Value.number(value, flag: "--density", above: true, atMost: 10)
+        case "break-strategy":
+            breakStrategy = try Value.choice(value, flag: "--break-strategy", as: AndroidBreakStrategy.self)
+        case "fallback-line-spacing": fallbackLineSpacing = try Value.bool(value, flag: "--fallback-line-spacing")
+        case "include-font-padding": includeFontPadding = try Value.bool(value, flag: "--include-font-padding")
+        case "line-spacing-extra":
+            lineSpacingExtra = try Value.number(value, flag: "--line-spacing-extra", atLeast: -10_000, atMost: 10_000)
+        case "line-spacing-multiplier":
+            lineSpacingMultiplier = try Value.number(value, flag: "--line-spacing-multiplier", atMost: 100)
         default: break
         }
     }
 
     static let textKitOnly: Set<String> = ["padding", "line-height-multiple", "line-spacing", "min-line-height",
                                           "max-line-height", "paragraph-spacing", "paragraph-spacing-before", "scale"]
-    static let cssOnly: Set<String> = ["line-height", "border", "white-space"]
+    static let cssOnly: Set<String> = ["border", "white-space"]
+    static let androidOnly: Set<String> = ["density", "break-strategy", "fallback-line-spacing", "include-font-padding",
+                                          "line-spacing-extra", "line-spacing-multiplier"]
+    /// Flags each model refuses.
+    static func foreign(to model: ModelName) -> Set<String> {
+        switch model {
+        case .textkit: return cssOnly.union(androidOnly).union(["line-height"])
+        case .css: return textKitOnly.union(androidOnly)
+        case .android: return textKitOnly.union(cssOnly)
+        }
+    }
 
     /// The model, checked against every width: insets and padding must leave room for text.
     func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText) throws(UsageError) -> any PlatformModel {
         guard !widths.isEmpty else { throw UsageError("--width is required (the view's outer width)") }
-        let foreign = model == .textkit ? ModelOptions.cssOnly : ModelOptions.textKitOnly
-        if let flag = given.intersection(foreign).sorted().first {
+        if let flag = given.intersection(ModelOptions.foreign(to: model)).sorted().first {
             throw UsageError("--\(flag) does not apply to --model \(model.rawValue)")
         }
         let platform: any PlatformModel
@@ -109,16 +141,63 @@ struct ModelOptions: OptionGroup {
                                     paragraph: paragraph, limits: limits, scale: scale, spacing: spacing)
         case .css:
             let kind = try Value.choice(measure ?? "textarea", flag: "--measure", as: CSSModel.Measure.self)
-            platform = CSSModel(measure: kind, padding: inset ?? .zero, border: border, lineHeight: lineHeight,
+            platform = CSSModel(measure: kind, padding: inset ?? .zero, border: border, lineHeight: try cssLineHeight(),
                                 whiteSpace: whiteSpace, limits: limits)
+        case .android:
+            platform = try androidModel(limits: limits)
         }
-        for width in widths where platform.wrapWidth(forWidth: width) < 0 {
+        for width in modelWidths where platform.wrapWidth(forWidth: width) < 0 {
             let taken = width - platform.wrapWidth(forWidth: width)
             throw UsageError("insets and padding take \(JSONObject.number(taken)) of --width \(JSONObject.number(width)); no room is left for text")
         }
         return platform
     }
 
+    private func cssLineHeight() throws(UsageError) -> CSSModel.LineHeight {
+        guard let value = lineHeightText, value != "normal" else { return .normal }
+        if value.hasSuffix("px") {
+            return .pixels(try Value.number(String(value.dropLast(2)), flag: "--line-height", atMost: 10_000))
+        }
+        return .multiple(try Value.number(value, flag: "--line-height", atMost: 100))
+    }
+
+    /// Android's model; with --density, dp and sp become px as resources round them.
+    private func androidModel(limits: Limits) throws(UsageError) -> AndroidModel {
+        let kind = try Value.choice(measure ?? "edittext", flag: "--measure", as: AndroidModel.Measure.self)
+        // TextView keeps one maximum and one minimum (mMaxMode, mMinMode): the later call wins.
+        if limits.maxLines != nil && limits.maxHeight != nil {
+            throw UsageError("--max-lines and --max-height both set TextView's one maximum; give one of them with --model android")
+        }
+        if limits.minLines != nil && limits.minHeight != nil {
+            throw UsageError("--min-lines and --min-height both set TextView's one minimum; give one of them with --model android")
+        }
+        var lineHeight: Double?
+        if let value = lineHeightText {
+            let number = value.hasSuffix("px") ? String(value.dropLast(2)) : value
+            lineHeight = try Value.number(number, flag: "--line-height", atMost: 10_000)
+            if given.contains("line-spacing-extra") || given.contains("line-spacing-multiplier") {
+                throw UsageError("--line-height replaces --line-spacing-extra and --line-spacing-multiplier (setLineHeight sets both); give one or the other")
+            }
+        }
+        let px = { (value: Double) -> Double in density.map { AndroidModel.pixelSize(value, density: $0) } ?? value }
+        var limits = limits
+        limits.minHeight = limits.minHeight.map(px)
+        limits.maxHeight = limits.maxHeight.map(px)
+        let padding = inset.map { Insets(top: px($0.top), right: px($0.right), bottom: px($0.bottom), left: px($0.left)) }
+        return AndroidModel(measure: kind, padding: padding ?? .zero, breakStrategy: breakStrategy,
+                            fallbackLineSpacing: fallbackLineSpacing, includeFontPadding: includeFontPadding,
+                            lineSpacingExtra: px(lineSpacingExtra), lineSpacingMultiplier: lineSpacingMultiplier,
+                            lineHeight: lineHeight.map(px), limits: limits)
+    }
+
+    /// The widths in the model's unit: with --density, dp rounded to px.
+    var modelWidths: [Double] {
+        guard model == .android, let density else { return widths }
+        return widths.map { AndroidModel.pixelSize($0, density: density) }
+    }
+
     /// The measure's name as printed: the model's default when not given.
-    var measureName: String { measure ?? (model == .textkit ? "textview" : "textarea") }
+    var measureName: String {
+        measure ?? { switch model { case .textkit: "textview"; case .css: "textarea"; case .android: "edittext" } }()
+    }
 }

@@ -26,7 +26,7 @@ struct SystemFontOptions: OptionGroup {
                    kind: .of(ContentSizeCategory.self)),
     ]
 
-    /// Flags the CSS model refuses: CoreText's attributes and UIKit's font API.
+    /// Flags the CSS and Android models refuse: CoreText's attributes and UIKit's font API.
     static let textKitOnly: Set<String> = ["tracking", "kern", "text-style", "content-size-category"]
 
     var weight: Double?
@@ -104,14 +104,14 @@ struct SystemFontOptions: OptionGroup {
         return textStyle.pointSize(at: category ?? .large)
     }
 
-    /// Refuses what the model does not have: CoreText's attributes and UIKit names under CSS.
+    /// Refuses what the model does not have: CoreText's attributes and UIKit names under CSS and Android.
     func check(model: ModelOptions.ModelName) throws(UsageError) {
-        guard model == .css else { return }
+        guard model != .textkit else { return }
         if let flag = given.intersection(SystemFontOptions.textKitOnly).sorted().first {
-            throw UsageError("--\(flag) does not apply to --model css")
+            throw UsageError("--\(flag) does not apply to --model \(model.rawValue)")
         }
         if let weightName {
-            throw UsageError("--weight \(weightName.rawValue) is a UIFont.Weight name; --model css takes a number from 1 to 1000")
+            throw UsageError("--weight \(weightName.rawValue) is a UIFont.Weight name; --model \(model.rawValue) takes a number from 1 to 1000")
         }
     }
 }

@@ -131,6 +131,14 @@ enum Value {
         return value
     }
 
+    static func bool(_ text: String, flag: String) throws(UsageError) -> Bool {
+        switch text {
+        case "true": return true
+        case "false": return false
+        default: throw UsageError("\(flag) must be true or false, got '\(text)'")
+        }
+    }
+
     static func choice<T: RawRepresentable & CaseIterable>(_ text: String, flag: String, as: T.Type) throws(UsageError) -> T
     where T.RawValue == String {
         guard let value = T(rawValue: text) else {

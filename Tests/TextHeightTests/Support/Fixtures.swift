@@ -35,3 +35,14 @@ enum Fixtures {
 func lineStarts(_ lines: [Line]) -> [Int] { lines.map(\.start) }
 
 func approximately(_ a: Double, _ b: Double, within tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
+
+extension Fixtures {
+    /// The fonts of Minikin's line-breaker tests, rebuilt by fixtures/fonts/minikin/make-fonts.py
+    /// from Minikin's tests/data/Ascii.ttx and CustomExtent.ttx: unitsPerEm 100, every ASCII
+    /// character 100 units wide (10 px at 10 px), Skia ascent/descent −80/20 (Ascii) and
+    /// −160/40 (CustomExtent, which has U+3042 U+3044 U+3046 U+3048 U+304A).
+    static func minikinFonts(size: Double = 10) throws -> FontStack {
+        try FontStack(try Font(file: path("minikin/MinikinAscii.ttf"), size: size),
+                      fallbacks: [try Font(file: path("minikin/MinikinCustomExtent.ttf"), size: size)])
+    }
+}

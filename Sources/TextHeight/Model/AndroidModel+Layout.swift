@@ -1,0 +1,67 @@
+/// A text laid out as the measure's layout class does: the lines Minikin breaks, stacked by
+/// StaticLayout.out, and for an EditText shifted as DynamicLayout.reflow places them.
+struct AndroidLayout {
+    /// `Layout.getHeight()`: the whole text, px.
+    private(set) var height = 0
+    private(set) var lineCount = 0
+    /// StaticLayout's mMaxLineHeight when maxLines is set and reached.
+    private(set) var maxLineHeight: Int?
+    private(set) var overflowingLines = 0
+    private(set) var lines: [MeasuredLine] = []
+    /// `getLineTop(0…lineCount)`.
+    private var tops: [Int] = [0]
+
+    init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool) {
+        let metrics = AndroidFontMetrics(prepared.font)
+        let dynamic = model.measure == .editText
+        let maxVisible = dynamic ? nil : model.limits.maxLines
+        var stack = model.stack(metrics, maxVisibleLines: maxVisible)
+        var broken: [Line] = []
+        prepared.forEachMinikinLine(width: wrapWidth, strategy: model.breakStrategy, textSize: prepared.font.size) {
+            broken.append($0)
+        }
+        // StaticLayout.generate: an empty text, or one ending in U+000A, gets one more empty line
+        // with the paint's metrics, while mLineCount < mMaximumVisibleLineCount.
+        let endsWithNewline = prepared.utf16.last == 0x0A
+        let extraLine = (prepared.isEmpty || endsWithNewline) && broken.count < (maxVisible ?? Int.max)
+        let fonts = prepared.fonts
+        for (i, line) in broken.enumerated() {
+            let (ascent, descent) = StaticLayoutStack.lineExtent(fonts.fonts(in: line.fontMask), primary: metrics,
+                                                                 fallbackLineSpacing: model.fallbackLineSpacing)
+            // out(): lastLine is the line ending the text, unless the text ends in U+000A.
+            stack.out(ascent: ascent, descent: descent, isLast: i == broken.count - 1 && !endsWithNewline)
+            if line.width > wrapWidth + 1e-9 { overflowingLines += 1 }
+        }
+        if extraLine {
+            let end = prepared.utf16.count
+            broken.append(Line(start: end, end: end, width: 0))
+            stack.out(ascent: metrics.ascent, descent: metrics.descent, isLast: true)
+        }
+        lineCount = stack.count
+        maxLineHeight = stack.maxLineHeight
+        tops = stack.tops
+        height = AndroidLayout.height(of: stack, dynamic: dynamic, includePad: model.includeFontPadding)
+        if dynamic && model.includeFontPadding {
+            // DynamicLayout.reflow: lines after the first move down by −topPadding, the block
+            // ends bottomPadding below the last line.
+            for i in tops.indices.dropFirst() { tops[i] -= stack.topPadding }
+            tops[tops.count - 1] += stack.bottomPadding
+        }
+        if includeLines {
+            lines = broken.indices.map { i in
+                MeasuredLine(start: broken[i].start, length: broken[i].end - broken[i].start, width: broken[i].width,
+                             top: Double(tops[i]), height: Double(tops[i + 1] - tops[i]))
+            }
+        }
+    }
+
+    /// `getLineTop(line)` (DynamicLayout's for an EditText).
+    func top(ofLine line: Int) -> Int { tops[min(max(line, 0), tops.count - 1)] }
+
+    /// The layout's height: StaticLayout's v; DynamicLayout's reflowed block
+    /// (`ht = reflowed.getLineTop(n) − topPadding + bottomPadding` when includePad).
+    static func height(of stack: StaticLayoutStack, dynamic: Bool, includePad: Bool) -> Int {
+        guard dynamic && includePad else { return stack.height }
+        return stack.height - stack.topPadding + stack.bottomPadding
+    }
+}
