@@ -36,6 +36,16 @@ int th_is_emoji_modifier_base(uint32_t code_point);
 /// Default_Ignorable_Code_Point (ZWJ, variation selectors, …): no glyph of their own.
 int th_is_default_ignorable(uint32_t code_point);
 
+/// UAX #14 Line_Break class as ICU's ULineBreak value (AL = 2, SA = 24, CM = 9, …).
+int32_t th_line_break_class(uint32_t code_point);
+/// General category L* or N* (letters and numbers); M* (marks).
+int th_is_letter_or_number(uint32_t code_point);
+int th_is_mark(uint32_t code_point);
+/// East_Asian_Width F, W or H (UAX #14's $EastAsian).
+int th_is_east_asian_wide(uint32_t code_point);
+/// For Line_Break QU: 1 initial (Pi), 2 final (Pf), 3 other; 0 when not QU.
+int32_t th_quotation_kind(uint32_t code_point);
+
 /// Fills `out` with ICU's version ("72.1"); `capacity` ≥ 20.
 void th_icu_version(char *out, int32_t capacity);
 

@@ -11,19 +11,51 @@ public struct BreakRules: Sendable, Equatable {
     public var fit: FitRule
     /// Who decides breaks next to ASCII characters.
     public var asciiPairs: AsciiPairs
-    /// CSS `text-spacing-trim: normal` (Blink's HanKerning) on fullwidth CJK punctuation.
-    public var trimsCJKPunctuation: Bool
+    /// CSS `text-spacing-trim` (Blink's HanKerning) on fullwidth CJK punctuation; `.spaceAll` is none.
+    public var textSpacingTrim: CSSText.TextSpacingTrim
+    /// Extra break opportunities or fewer: CSS `word-break` and `line-break: anywhere`.
+    public var wordBreaking: WordBreaking
+    /// A word wider than the line is broken between graphemes (CSS `overflow-wrap` other than `normal`,
+    /// TextKit's word wrapping); otherwise it overflows.
+    public var breaksLongWords: Bool
+    /// CSS `letter-spacing` and `word-spacing` (Blink's ShapeResultSpacing); zero elsewhere.
+    public var letterSpacing: CSSText.Length
+    public var wordSpacing: CSSText.Length
+    /// CSS `line-break`: when set, the ICU locale is Chromium's for the text's language
+    /// (ChromiumLocale) instead of the language followed by `locale`.
+    public var chromiumLineBreak: CSSText.LineBreak?
+    /// Blink: a tab that would end less than half a space before its stop goes on to the next one.
+    public var tabsKeepHalfSpace: Bool
     /// What is added to every advancing glyph: CoreText's `trak` and `.kern`/`.tracking`, or nothing.
     public var spacing: GlyphSpacing
     /// Which adjustments apply over ICU's break opportunities.
     public var wordBreaks: WordBreaks
 
+    /// CSS `text-spacing-trim` other than `space-all`.
+    public var trimsCJKPunctuation: Bool { textSpacingTrim != .spaceAll }
+
     public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule,
                 asciiPairs: AsciiPairs = .icu, trimsCJKPunctuation: Bool = false, spacing: GlyphSpacing = .none,
                 wordBreaks: WordBreaks = .icu) {
-        self.trimsCJKPunctuation = trimsCJKPunctuation
+        self.init(locale: locale, hanging: hanging, tabStops: tabStops, fit: fit, asciiPairs: asciiPairs,
+                  textSpacingTrim: trimsCJKPunctuation ? .normal : .spaceAll, spacing: spacing, wordBreaks: wordBreaks)
+    }
+
+    public init(locale: String = "", hanging: HangingWhitespace, tabStops: TabStops, fit: FitRule,
+                asciiPairs: AsciiPairs = .icu, textSpacingTrim: CSSText.TextSpacingTrim,
+                wordBreaking: WordBreaking = .normal, breaksLongWords: Bool = true,
+                letterSpacing: CSSText.Length = .px(0), wordSpacing: CSSText.Length = .px(0),
+                tabsKeepHalfSpace: Bool = false, chromiumLineBreak: CSSText.LineBreak? = nil,
+                spacing: GlyphSpacing = .none, wordBreaks: WordBreaks = .icu) {
         self.spacing = spacing
         self.wordBreaks = wordBreaks
+        self.tabsKeepHalfSpace = tabsKeepHalfSpace
+        self.chromiumLineBreak = chromiumLineBreak
+        self.textSpacingTrim = textSpacingTrim
+        self.wordBreaking = wordBreaking
+        self.breaksLongWords = breaksLongWords
+        self.letterSpacing = letterSpacing
+        self.wordSpacing = wordSpacing
         self.locale = locale
         self.hanging = hanging
         self.tabStops = tabStops
@@ -46,6 +78,17 @@ public struct BreakRules: Sendable, Equatable {
         case minikin
     }
 
+    /// Blink's `LineBreakType` (text_break_iterator.h), chosen from `word-break` and `line-break`.
+    public enum WordBreaking: Sendable, Equatable {
+        case normal
+        /// `word-break: keep-all`: no break between two letters or numbers (`ShouldKeepAfterKeepAll`).
+        case keepAll
+        /// `word-break: break-all`: `kBreakAllLineBreakClassTable` adds breaks between letters.
+        case breakAll
+        /// `line-break: anywhere`: a break at every grapheme boundary.
+        case anywhere
+    }
+
     public enum HangingWhitespace: Sendable, Equatable {
         /// Every Unicode White_Space character that allows a break (CoreText's trailing whitespace).
         case unicodeWhiteSpace
@@ -61,8 +104,10 @@ public struct BreakRules: Sendable, Equatable {
     public enum TabStops: Sendable, Equatable {
         /// Stops every `interval` points from the line start (NSParagraphStyle: 28 pt).
         case every(Double)
-        /// CSS `tab-size: N`: stops every N advances of the font's space (default 8).
-        case spaces(Int)
+        /// CSS `tab-size: N`: stops every N advances of the primary font's space (default 8).
+        case spaces(Double)
+        /// CSS `tab-size` as a length in em of the primary font.
+        case em(Double)
     }
 
     public enum FitRule: Sendable, Equatable {
@@ -70,6 +115,12 @@ public struct BreakRules: Sendable, Equatable {
         case exact
         /// Blink: fits when the width floored to LayoutUnit (1/64 px) is ≤ the available width.
         case layoutUnit
+    }
+
+    /// The ICU locale for the line iterator of a text in `language`.
+    func icuLocale(language: String?) -> String {
+        if let lineBreak = chromiumLineBreak { return ChromiumLocale.icuLocale(language: language, lineBreak: lineBreak) }
+        return (language ?? "") + locale
     }
 
     func fits(_ width: Double, in available: Double) -> Bool {

@@ -29,13 +29,15 @@ extension PreparedText {
         var lineIsEmpty = true
         var lineMask: UInt32 = 0
         var segmentStart = 0
-        let trims = !startPairTrims.isEmpty
+        let trims = !endTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
+        var atParagraphStart = true  // the first line, or one after a mandatory break
 
         /// Emits the current line up to `end` and starts an empty one there.
         func finishLine(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) {
             emit(Line(start: lineStart, end: end, width: contentRight, endsWithLineBreak: lineBreak,
                       endsParagraph: paragraph, fontMask: lineMask, endTrim: endTrim))
+            atParagraphStart = lineBreak
             lineStart = end
             pen = 0
             contentRight = 0
@@ -51,15 +53,15 @@ extension PreparedText {
             let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
             // allow-end: a closing bracket may give back its blank half to end this line, also when its
-            // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px).
-            let endTrim = trims ? endTrims[i] : 0
+            // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
+            // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
+            let endTrim = trims && !flags[i].contains(.hardBreak) ? endTrims[i] : 0
             if !lineIsEmpty && !rules.fits(pen + join + contentWidth - endTrim, in: available) {
                 finishLine(at: segmentStart)
             }
-            // An opening bracket trimmed for the character before it gets its blank half back when it starts
-            // a line: Blink reshapes a line's start without the previous line's context (measured in Chromium
-            // 156: "、「" broken between them sets 「 full width), and trims no other bracket there.
-            if trims && lineIsEmpty { contentWidth += startPairTrims[i] }
+            // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
+            // (text-spacing-trim's value; lineStartTrim).
+            if trims && lineIsEmpty { contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: atParagraphStart) }
             var endsLineTrimmed = false
             let offset = lineIsEmpty ? 0 : pen + join
             if endTrim > 0 && !rules.fits(offset + contentWidth, in: available)
@@ -67,9 +69,10 @@ extension PreparedText {
                 contentWidth -= endTrim
                 endsLineTrimmed = true
             }
-            if lineIsEmpty && !rules.fits(contentWidth, in: available) {
+            // overflow-wrap: normal lets a word wider than the line overflow it.
+            if lineIsEmpty && rules.breaksLongWords && !rules.fits(contentWidth, in: available) {
                 let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                              mask: fontMasks[i], lineStart: &lineStart, emit: emit)
+                                              paragraphStart: atParagraphStart, lineStart: &lineStart, emit: emit)
                 // The remainder's last `.tracking` hangs, as the whole segment's did.
                 contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
             }
@@ -78,7 +81,9 @@ extension PreparedText {
             pen += contentWidth
             pen = flags[i].contains(.tabbedTrailing) ? advance(pen, over: tabbedTrailing[i] ?? []) : pen + trailingWidths[i]
             lineIsEmpty = false
-            lineMask |= fontMasks[i]
+            // A word broken across lines leaves only its last piece's fonts on this one.
+            lineMask |= lineStart > segmentStart ? fontMask(from: lineStart, to: segmentEnd) | (fontMasks[i] & 1)
+                : fontMasks[i]
 
             if flags[i].contains(.hardBreak) {
                 finishLine(at: segmentEnd, lineBreak: true, paragraph: flags[i].contains(.endsParagraph),
@@ -100,7 +105,7 @@ extension PreparedText {
     /// longer counts). The window grows only as far as a line needs, so a 10 MB word costs time
     /// and memory in proportion to its length, not to its square. What is shaped here is kept
     /// for the next layout (`WordBreakMemo`).
-    private func breakInsideSegment(from start: Int, to end: Int, available: Double, mask: UInt32,
+    private func breakInsideSegment(from start: Int, to end: Int, available: Double, paragraphStart: Bool,
                                     lineStart: inout Int, emit: (Line) -> Void) -> Double {
         var pieceStart = start
         var window = 64
@@ -109,6 +114,10 @@ extension PreparedText {
             var ends = wordBreaks.graphemeAdvances(from: pieceStart, to: windowEnd) {
                 graphemeAdvances(from: pieceStart, to: windowEnd, shaper: $0)
             }
+            // An opening bracket starting this line, measured whole (forEachPairTrim), may be trimmed.
+            let trim = lineStartTrim(at: pieceStart, paragraphStart: paragraphStart && pieceStart == start,
+                                     measuredWhole: true)
+            if trim != 0 { for k in ends.indices { ends[k].advance -= trim } }
             // A window that stops inside the segment may cut a grapheme: its end is no boundary.
             if windowEnd < end { ends.removeLast() }
             if ends.isEmpty || (windowEnd < end && rules.fits(ends[ends.count - 1].advance, in: available)) {
@@ -120,7 +129,7 @@ extension PreparedText {
             // Where HarfBuzz says a cut is safe, the prefix's advance is exact; elsewhere shape it.
             func lineWidth(_ k: Int) -> Double {
                 ends[k].safeToBreak ? ends[k].advance
-                    : wordBreaks.width(from: pieceStart, to: ends[k].end) { width(from: pieceStart, to: ends[k].end, shaper: $0) }
+                    : wordBreaks.width(from: pieceStart, to: ends[k].end) { width(from: pieceStart, to: ends[k].end, shaper: $0) } - trim
             }
             var lastWidth = lineWidth(last)
             while last + 1 < ends.count {
@@ -134,20 +143,41 @@ extension PreparedText {
                 lastWidth = lineWidth(last)
             }
             if ends[last].end == end { return lastWidth }  // the remainder fits: it stays on this line
-            emit(Line(start: lineStart, end: ends[last].end, width: lastWidth, fontMask: mask, isEmergencyBreak: true))
+            // The fonts of this piece only: a line's height counts the fonts used on it.
+            emit(Line(start: lineStart, end: ends[last].end, width: lastWidth,
+                      fontMask: fontMask(from: lineStart, to: ends[last].end), isEmergencyBreak: true))
             lineStart = ends[last].end
             pieceStart = ends[last].end
             window = max(64, 2 * (last + 1))
         }
     }
 
-    /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen.
+    /// The fonts `start..<end` is drawn with (bit i = `fonts.fonts[i]`), cluster by cluster.
+    private func fontMask(from start: Int, to end: Int) -> UInt32 {
+        wordBreaks.fontMask(from: start, to: end) { shaper in
+            utf16.withUnsafeBufferPointer { text in
+                FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme)
+                    .reduce(0) { $0 | 1 << UInt32($1.font) }
+            }
+        }
+    }
+
+    /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen, and on
+    /// to the one after when it would be less than `minimumTab` wide (Blink `Font::TabWidth`: "the
+    /// minimum width is half the space width"); `tab-size: 0` leaves only the letter spacing.
     private func advance(_ pen: Double, over pieces: [TrailingPiece]) -> Double {
         var pen = pen
         for piece in pieces {
             switch piece {
             case .advance(let width): pen += width
-            case .tab: pen = tabInterval > 0 ? ((pen / tabInterval).rounded(.down) + 1) * tabInterval : pen
+            case .tab:
+                guard tabInterval > 0 else {
+                    pen += cssSpacing.letter
+                    continue
+                }
+                var distance = tabInterval - pen.truncatingRemainder(dividingBy: tabInterval)
+                if distance < minimumTab { distance += tabInterval }
+                pen += distance
             }
         }
         return pen

@@ -16,6 +16,7 @@ final class WordBreakMemo: Sendable {
         var shaper: Shaper?
         var advances: [Key: [GraphemeEnd]] = [:]
         var widths: [Key: Double] = [:]
+        var masks: [Key: UInt32] = [:]
         var storedEnds = 0
     }
     private let state = Mutex(State())
@@ -50,6 +51,22 @@ final class WordBreakMemo: Sendable {
                 state.storedEnds += 1
             }
             return width
+        }
+    }
+
+    /// `compute(shaper)`'s fonts of the piece `start..<end` of a broken word, computed once.
+    func fontMask(from start: Int, to end: Int, _ compute: (Shaper) -> UInt32) -> UInt32 {
+        state.withLock { state in
+            let key = Key(start: start, end: end)
+            if let known = state.masks[key] { return known }
+            let shaper = state.shaper ?? Shaper()
+            state.shaper = shaper
+            let mask = compute(shaper)
+            if state.storedEnds < WordBreakMemo.maxStoredEnds {
+                state.masks[key] = mask
+                state.storedEnds += 1
+            }
+            return mask
         }
     }
 }

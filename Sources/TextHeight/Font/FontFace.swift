@@ -31,9 +31,18 @@ public final class FontFace: @unchecked Sendable {
     /// The font at the default coordinates, and the instances at others.
     let base: FaceInstance
     let instances = FaceInstances()
+    /// The font kerns letters or digits against the space (Liberation Sans: space+A −113 units,
+    /// T+space −37): shaping a whole run, as Blink does, counts those pairs across break opportunities.
+    let kernsWithSpace: Bool
     /// cmap coverage of U+0000…U+007F, one bit each: the hot path of font fallback.
     private let asciiCoverage: (UInt64, UInt64)
     var hbFont: OpaquePointer { base.hbFont }
+
+    /// HanKerning's font data for a text in `language` (the default for none).
+    func hanKerning(language: String?) -> HanKerning.FontData? {
+        guard let language, hanKerning != nil else { return hanKerning }
+        return HanKerning.fontData(face: hbFace, font: hbFont, language: language)
+    }
     private let hbFace: OpaquePointer
     private let bytes: FontBytes
 
@@ -96,6 +105,7 @@ public final class FontFace: @unchecked Sendable {
         // hb_font_create installs the hb-ot functions with scale = upem: advances come in font units.
         hb_font_make_immutable(font)
         hanKerning = HanKerning.fontData(face: face, font: font)
+        kernsWithSpace = FontFace.kernsWithSpace(font)
         advanceCorrection = isColorBitmap
             ? FontFace.strikeCorrection(bytes, faceIndex: faceIndex, font: font, unitsPerEm: upem) : 1
         var coverage: (UInt64, UInt64) = (0, 0)
@@ -184,6 +194,33 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// The strike advance over the hmtx advance of one emoji glyph (FreeType renders the strike).
+    /// Whether shaping "x " or " x" differs from the glyphs' own advances for an ASCII letter or digit.
+    private static func kernsWithSpace(_ font: OpaquePointer) -> Bool {
+        guard let buffer = hb_buffer_create() else { return false }
+        defer { hb_buffer_destroy(buffer) }
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+        let spaceAdvance = hb_font_get_glyph_h_advance(font, space)
+        let alphanumerics = Array(0x30...0x39) + Array(0x41...0x5A) + Array(0x61...0x7A)
+        for code in alphanumerics {
+            var glyph: hb_codepoint_t = 0
+            guard hb_font_get_nominal_glyph(font, hb_codepoint_t(code), &glyph) != 0 else { continue }
+            let apart = Int(hb_font_get_glyph_h_advance(font, glyph)) + Int(spaceAdvance)
+            for pair in [[UInt16(code), 0x20], [0x20, UInt16(code)]] {
+                hb_buffer_clear_contents(buffer)
+                pair.withUnsafeBufferPointer { hb_buffer_add_utf16(buffer, $0.baseAddress, 2, 0, 2) }
+                hb_buffer_guess_segment_properties(buffer)
+                hb_shape(font, buffer, nil, 0)
+                var count: UInt32 = 0
+                guard let positions = hb_buffer_get_glyph_positions(buffer, &count) else { continue }
+                var together = 0
+                for i in 0..<Int(count) { together += Int(positions[i].x_advance) }
+                if together != apart { return true }
+            }
+        }
+        return false
+    }
+
     private static func strikeCorrection(_ bytes: FontBytes, faceIndex: Int, font: OpaquePointer, unitsPerEm: Int) -> Double {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return 1 }

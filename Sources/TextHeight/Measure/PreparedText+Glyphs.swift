@@ -20,6 +20,7 @@ extension PreparedText {
     public func glyphs(from start: Int, to end: Int, endTrim: Double = 0,
                        shaper: Shaper? = nil) -> [PositionedGlyph] {
         let shaper = shaper ?? Shaper()
+        let paragraphStart = start == 0 || CharacterClass.isLineBreak(utf16[start - 1])
         var placed: [PositionedGlyph] = []
         var pen = 0.0
         utf16.withUnsafeBufferPointer { text in
@@ -34,8 +35,10 @@ extension PreparedText {
                         let cluster = run.start + glyph.cluster
                         var advance = Double(glyph.advance) * font.scale + (glyph.advance != 0 ? spacing : 0)
                         var xOffset = Double(glyph.xOffset) * font.scale
-                        // text-spacing-trim, as measured: a pair trim, except an opening bracket's at the line start.
-                        if let trim = punctuationTrims[cluster], trim.byPair && !(trim.opens && cluster == start) {
+                        // text-spacing-trim, as measured: a pair trim; at the line start an opening
+                        // bracket's line-start rule instead (lineStartTrim).
+                        if let trim = punctuationTrims[cluster], cluster == start && trim.opens
+                            ? opensTrimmedAtLineStart(paragraphStart: paragraphStart) : trim.byPair {
                             advance -= trim.reduction
                             if trim.opens { xOffset -= trim.reduction }
                         }

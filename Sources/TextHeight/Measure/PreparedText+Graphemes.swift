@@ -66,8 +66,11 @@ extension PreparedText {
             for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
                 let font = fonts.fonts[run.font]
                 let spacing = glyphSpacing[run.font]
+                var lastCluster = -1
+                let ligatures = cssSpacing.ligatures(text, from: run.start, to: run.end)
+                let runSpacing = ligatures && cssSpacing.letter != 0 ? TextSpacing(letter: 0, word: cssSpacing.word) : cssSpacing
                 shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
-                                    language: fonts.language) { cluster, advance, unsafe in
+                                    language: fonts.language, ligatures: ligatures) { cluster, advance, unsafe in
                     // The first boundary past the glyph's cluster ends the grapheme it belongs to.
                     let position = run.start + cluster
                     var low = 0, high = boundaries.count - 1
@@ -76,6 +79,10 @@ extension PreparedText {
                         if boundaries[mid] > position { high = mid } else { low = mid + 1 }
                     }
                     perGrapheme[low] += Double(advance) * font.scale + (advance != 0 ? spacing : 0)
+                    if cluster != lastCluster && !runSpacing.isZero {  // CSS letter/word spacing, once per cluster
+                        perGrapheme[low] += runSpacing.amount(text[position], at: position)
+                        lastCluster = cluster
+                    }
                     // Cutting before this glyph's grapheme would reshape the previous one's end.
                     if low > 0 && boundaries[low - 1] == position {
                         glyphStartsAfter[low - 1] = true

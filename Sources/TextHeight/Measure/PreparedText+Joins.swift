@@ -13,46 +13,87 @@ extension PreparedText {
         var any = false
         var mask: UInt32 = 0
         var key: [UInt16] = []
+        // Fonts that kern against the space (Liberation Sans) interact across hanging spaces too.
+        let spaceKerning = fonts.fonts.contains { $0.face.kernsWithSpace }
+        /// What shaping `before..<after` whole gains over shaping it apart at `join`.
+        func difference(_ before: Int, _ join: Int, _ after: Int) -> Double {
+            let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask, items: items).width
+            let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask, items: items).width
+                + measure(text, from: join, to: after, shaper: shaper, mask: &mask, items: items).width
+            return pair - apart
+        }
         for i in 0..<(segmentEnds.count - 1) {
             let join = Int(segmentEnds[i])
             let segmentStart = i == 0 ? 0 : Int(segmentEnds[i - 1])
-            guard Int(contentEnds[i]) == join, join > segmentStart, Int(contentEnds[i + 1]) > join else { continue }
-            var before = join - 1, after = join + 1
-            if !PreparedText.isSimpleGrapheme(text, at: join - 1) || !PreparedText.isSimpleGrapheme(text, at: join) {
-                let windowStart = max(segmentStart, join - 16)
-                let window = UnsafeBufferPointer(rebasing: text[windowStart..<min(Int(contentEnds[i + 1]), join + 16)])
-                before = windowStart
-                after = windowStart + window.count
-                shaper.forEachGrapheme(in: window) { boundary in
-                    let position = windowStart + boundary
-                    if position < join { before = position }
-                    if position > join && position < after { after = position }
+            guard Int(contentEnds[i + 1]) > join else { continue }
+            if Int(contentEnds[i]) < join {
+                // A hanging space run before the next word: "space T" kerns when both share a line.
+                guard spaceKerning, text[join - 1] == 0x20, !flags[i].contains(.hardBreak) else { continue }
+                let after = graphemeAround(text, join, from: join, to: Int(contentEnds[i + 1]), shaper: shaper).after
+                let d = difference(join - 1, join, after)
+                if abs(d) > 1e-9 {
+                    adjustments[i] = d
+                    any = true
                 }
+                continue
             }
-            // The key: the pair's units and where the join falls in it.
+            guard join > segmentStart else { continue }
+            let (before, after) = graphemeAround(text, join, from: segmentStart, to: Int(contentEnds[i + 1]),
+                                                 shaper: shaper)
+            // The key: the pair's units and where the join falls in it. Not kept when a language is set:
+            // the script around the text may then shape a pair of punctuation (contextScript).
             key.removeAll(keepingCapacity: true)
             key.append(contentsOf: text[before..<after])
             key.append(UInt16(truncatingIfNeeded: join - before))
             let hash = key.withUnsafeBufferPointer { WidthCache.hash($0) }
-            let difference: Double
-            if let memo, let known = key.withUnsafeBufferPointer({ memo.joins.lookup($0, hash: hash) }) {
-                difference = Double(bitPattern: UInt64(bitPattern: known.advance))
+            let kept = fonts.language == nil ? memo : nil
+            let d: Double
+            if let kept, let known = key.withUnsafeBufferPointer({ kept.joins.lookup($0, hash: hash) }) {
+                d = Double(bitPattern: UInt64(bitPattern: known.advance))
             } else {
-                let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask, items: items).width
-                let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask, items: items).width
-                    + measure(text, from: join, to: after, shaper: shaper, mask: &mask, items: items).width
-                difference = pair - apart
+                d = difference(before, join, after)
                 key.withUnsafeBufferPointer {
-                    memo?.joins.insert($0, hash: hash, advance: Int64(bitPattern: difference.bitPattern), missingGlyphs: 0,
+                    kept?.joins.insert($0, hash: hash, advance: Int64(bitPattern: d.bitPattern), missingGlyphs: 0,
                                       advancingGlyphs: 0)
                 }
             }
-            if abs(difference) > 1e-9 {
-                adjustments[i] = difference
+            if abs(d) > 1e-9 {
+                adjustments[i] = d
                 any = true
             }
         }
         if any { joinAdjustments = adjustments }
+        guard spaceKerning else { return }
+        // "T " kerns too: the pair adjusts the letter's advance, so the content ends that much earlier.
+        var segmentStart = 0
+        for i in segmentEnds.indices {
+            let contentEnd = Int(contentEnds[i])
+            if contentEnd > segmentStart && contentEnd < Int(segmentEnds[i]) && text[contentEnd] == 0x20 {
+                let before = graphemeAround(text, contentEnd, from: segmentStart, to: contentEnd, shaper: shaper).before
+                contentWidths[i] += difference(before, contentEnd, contentEnd + 1)
+            }
+            segmentStart = Int(segmentEnds[i])
+        }
+    }
+
+    /// The grapheme that ends at `join` (from `lower`) and the one that starts there (up to `upper`).
+    private func graphemeAround(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from lower: Int, to upper: Int,
+                                shaper: Shaper) -> (before: Int, after: Int) {
+        var before = max(lower, join - 1), after = min(upper, join + 1)
+        if PreparedText.isSimpleGrapheme(text, at: join - 1) && PreparedText.isSimpleGrapheme(text, at: join) {
+            return (before, after)
+        }
+        let windowStart = max(lower, join - 16)
+        let windowEnd = min(upper, join + 16)
+        guard windowEnd > windowStart else { return (before, after) }
+        before = windowStart
+        after = windowEnd
+        shaper.forEachGrapheme(in: UnsafeBufferPointer(rebasing: text[windowStart..<windowEnd])) { boundary in
+            let position = windowStart + boundary
+            if position < join { before = position }
+            if position > join && position < after { after = position }
+        }
+        return (before, after)
     }
 
     /// A CJK or Hangul character that is a grapheme by itself (no combining kana voicing mark
@@ -74,12 +115,15 @@ extension PreparedText {
     mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
         // Sparse: only punctuation can be trimmed, so a 10 MB text costs no per-character arrays.
         var punctuation: [Int] = []
+        var fontData: [ObjectIdentifier: HanKerning.FontData] = [:]  // per face, for the text's language
         var drawnWith: [Int: (data: HanKerning.FontData, font: Font, scale: Double)] = [:]
         for i in text.indices where HanKerning.staticType(text[i]) != .other {
             punctuation.append(i)
             let scalar = Unicode.Scalar(text[i]) ?? " "
             // The font data of the face the character is drawn with (none: no `halt`).
-            if let font = fonts.fonts.first(where: { $0.face.covers(scalar) }), let data = font.face.hanKerning {
+            if let font = fonts.fonts.first(where: { $0.face.covers(scalar) }),
+               let data = fontData[ObjectIdentifier(font.face)] ?? font.face.hanKerning(language: fonts.language) {
+                fontData[ObjectIdentifier(font.face)] = data
                 drawnWith[i] = (data, font, font.scale)
             }
         }
@@ -102,9 +146,11 @@ extension PreparedText {
             guard let drawn = drawnWith[i] else { return 0 }
             return Double(shaper.haltReduction(text[i], in: drawn.font)) * drawn.scale
         }
-        // allow-end applies to closing brackets, not to dots, colons or quotes: recorded Chromium
-        // trims "「a%c」" to end a line, but keeps "序。" off a line the trimmed "。" would fit.
-        func closesForAllowEnd(_ i: Int) -> Bool { ownType(i) == .close && HanKerning.staticType(text[i]) == .close }
+        // allow-end applies to closing brackets and quotes, not to dots or colons: recorded Chromium
+        // trims "「a%c」" and "“自动”" to end a line, but keeps "序。" off a line the trimmed "。" would fit.
+        func closesForAllowEnd(_ i: Int) -> Bool {
+            ownType(i) == .close && [.close, .closeQuote].contains(HanKerning.staticType(text[i]))
+        }
         for i in punctuation where trimmed.contains(i) || ownType(i) == .open || closesForAllowEnd(i) {
             let amount = reduction(i)
             guard amount > 0 else { continue }
@@ -114,7 +160,6 @@ extension PreparedText {
                 pairTrimReductions.append(amount)
             }
         }
-        startPairTrims = [Double](repeating: 0, count: segmentEnds.count)
         endTrims = [Double](repeating: 0, count: segmentEnds.count)
         var next = 0  // the first pair trim not yet given to a segment
         var segmentStart = 0
@@ -126,11 +171,31 @@ extension PreparedText {
                 next += 1
             }
             if contentEnd > segmentStart {
-                if let trim = punctuationTrims[segmentStart], trim.opens, trim.byPair { startPairTrims[s] = trim.reduction }
                 if let trim = punctuationTrims[contentEnd - 1], !trim.opens, !trim.byPair,
                    closesForAllowEnd(contentEnd - 1) { endTrims[s] = trim.reduction }
             }
             segmentStart = Int(segmentEnds[s])
         }
+    }
+
+    /// HanKerning::Compute at a line's first character (text_spacing_trim.h): `is_line_start` drops
+    /// an opening bracket's pair kern with the character before, now on the previous line (Chromium
+    /// 156 sets "、「" broken between them with 「 full width); `apply_start` trims the bracket
+    /// instead, on wrapped lines for `space-first` and on every line for `trim-start`.
+    func opensTrimmedAtLineStart(paragraphStart: Bool) -> Bool {
+        switch rules.textSpacingTrim {
+        case .trimStart: return true
+        case .spaceFirst: return !paragraphStart
+        case .normal, .spaceAll: return false
+        }
+    }
+
+    /// How much narrower than measured a line starting at `position` is: an opening bracket's
+    /// line-start trim, less its pair trim given back (negative then). `measuredWhole`: the width
+    /// at hand has no pair trim there (forEachPairTrim from a line start).
+    func lineStartTrim(at position: Int, paragraphStart: Bool, measuredWhole: Bool = false) -> Double {
+        guard let trim = punctuationTrims[position], trim.opens else { return 0 }
+        let taken = opensTrimmedAtLineStart(paragraphStart: paragraphStart) ? trim.reduction : 0
+        return taken - (trim.byPair && !measuredWhole ? trim.reduction : 0)
     }
 }

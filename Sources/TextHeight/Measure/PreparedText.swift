@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// A text segmented at its break opportunities and measured once, ready to be laid out at any width.
 ///
 /// Preparing does the expensive work (UAX #14 segmentation with ICU, HarfBuzz shaping through the
@@ -32,9 +34,6 @@ public struct PreparedText: Sendable {
     /// What segment i and i + 1 gain or lose by being shaped together when they share a line
     /// (kerning, contextual forms); empty when no pair differs.
     var joinAdjustments: [Double] = []
-    /// text-spacing-trim: the pair trim of an opening bracket that begins a segment, given back when the
-    /// segment starts a line (empty unless the rules trim CJK punctuation).
-    var startPairTrims: [Double] = []
     /// …and what a closing bracket ending a line gives back when that makes the line fit (allow-end).
     var endTrims: [Double] = []
     /// Every character text-spacing-trim may narrow: its reduction, and whether it opens (its ink
@@ -50,6 +49,10 @@ public struct PreparedText: Sendable {
     let wordBreaks = WordBreakMemo()
     /// Points added to each advancing glyph of `fonts.fonts[i]` (`rules.spacing`); all 0 for CSS.
     let glyphSpacing: [Double]
+    /// Half the primary font's space: a tab never advances less (Blink `Font::TabWidth`).
+    let minimumTab: Double
+    /// CSS letter-spacing and word-spacing in points, resolved against the primary font's size.
+    let cssSpacing: TextSpacing
 
     /// The largest text accepted: offsets are stored as 32-bit integers.
     public static let maxUTF16Count = Int(Int32.max / 2)
@@ -70,15 +73,18 @@ public struct PreparedText: Sendable {
         self.fonts = fonts
         self.rules = rules
         self.utf16 = units
-        // ICU tailors breaking by language: "ja" + the model's keywords ("@lb=normal").
-        let iterator = try shaper.lineIterator(locale: (fonts.language ?? "") + rules.locale)
-        tabInterval = PreparedText.tabInterval(rules.tabStops, font: fonts.primary, shaper: shaper)
+        // ICU tailors breaking by language: "ja" + the model's keywords, or Chromium's choice.
+        let iterator = try shaper.lineIterator(locale: rules.icuLocale(language: fonts.language))
         glyphSpacing = fonts.fonts.map { rules.spacing.perGlyph($0) }
+        cssSpacing = TextSpacing(rules, fontSize: fonts.primary.size)
+        let space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper)
+        tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fonts.primary.size)
+        minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         units.withUnsafeBufferPointer { text in
-            let memo = shaper.itemizesOnce ? shaper.memo(for: fonts, spacing: glyphSpacing) : nil
+            let memo = shaper.itemizesOnce ? shaper.memo(for: fonts, spacing: glyphSpacing + [cssSpacing.letter, cssSpacing.word]) : nil
             let items = memo.map { Itemization(text, fonts: fonts, memo: $0, graphemes: shaper.forEachGrapheme) }
             var start = 0
-            forEachBreak(in: text, iterator: iterator) { end, isHard, isBad in
+            forEachBreak(in: text, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
                                                shaper: shaper, items: items)
                 start = end
@@ -92,7 +98,7 @@ public struct PreparedText: Sendable {
 
     /// Break opportunities in order, ending with `text.count`: ICU's, or Blink's or Minikin's rules
     /// over ICU's; `body(end, isHard, isInEmailOrURL)`.
-    private func forEachBreak(in text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator,
+    private func forEachBreak(in text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator, shaper: Shaper,
                               _ body: (Int, Bool, Bool) -> Void) {
         if rules.wordBreaks == .minikin {
             MinikinWordBreaks.forEachBreak(in: text, iterator: iterator, body)
@@ -104,13 +110,19 @@ public struct PreparedText: Sendable {
         }
         var icuBreaks: [Int] = []
         iterator.forEachBoundary(in: text) { position, _ in icuBreaks.append(position) }
+        var graphemeEnds: Set<Int> = []
+        if rules.wordBreaking == .anywhere {
+            // LazyLineBreakIterator::NextBreakablePositionBreakCharacter: every grapheme boundary.
+            shaper.forEachGrapheme(in: text) { graphemeEnds.insert($0) }
+        }
         var next = 0  // index into icuBreaks of the first break ≥ i
         for i in 1..<max(text.count, 1) {
             while next < icuBreaks.count && icuBreaks[next] < i { next += 1 }
             let icu = next < icuBreaks.count && icuBreaks[next] == i
             if CharacterClass.isLineBreak(text[i - 1]) {
                 if icu { body(i, true, false) }  // mandatory; none between CR and LF
-            } else if BlinkLineBreaks.allowsBreak(text, before: i, icu: icu) {
+            } else if rules.wordBreaking == .anywhere ? graphemeEnds.contains(i)
+                        : BlinkLineBreaks.allowsBreak(text, before: i, icu: icu, breaking: rules.wordBreaking) {
                 body(i, false, false)
             }
         }
@@ -195,9 +207,14 @@ public struct PreparedText: Sendable {
         func add(_ runStart: Int, _ runEnd: Int, _ index: Int) {
             let font = fonts.fonts[index]
             let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]), in: font,
-                                        language: fonts.language)
+                                        language: fonts.language,
+                                        ligatures: cssSpacing.ligatures(text, from: runStart, to: runEnd),
+                                        script: contextScript(text, from: runStart, to: runEnd))
             // CoreText adds tracking to every glyph's advance, the line's last included (GlyphSpacing).
             width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * glyphSpacing[index]
+            // CSS letter/word spacing, per cluster after shaping (TextSpacing).
+            width += cssSpacing.amount(text, from: runStart, to: runEnd, font: font, language: fonts.language,
+                                       shaper: shaper)
             missing += Int(shaped.missingGlyphs)
             used |= 1 << UInt32(index)
         }
@@ -210,6 +227,28 @@ public struct PreparedText: Sendable {
         }
         mask |= used
         return (width, missing)
+    }
+
+    /// The script of the text around a run of spaces and punctuation only (0 otherwise, or without a
+    /// language): Blink's RunSegmenter gives Common characters the script before them (after them at
+    /// the start), and that script's language system then applies to them, e.g. Noto Sans CJK's
+    /// `locl` for KOR widens the space from 224 to 280 units (measured in Chromium 156 with lang="ko").
+    func contextScript(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int) -> UInt32 {
+        guard fonts.language != nil else { return 0 }
+        let funcs = hb_unicode_funcs_get_default()
+        func strong(_ unit: UInt16) -> hb_script_t? {
+            let script = hb_unicode_script(funcs, hb_codepoint_t(unit))
+            let neutral = script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+            return neutral ? nil : script
+        }
+        for k in start..<end where strong(text[k]) != nil { return 0 }
+        for k in stride(from: start - 1, through: max(0, start - 64), by: -1) {
+            if let script = strong(text[k]) { return script.rawValue }
+        }
+        for k in end..<min(text.count, end + 64) {
+            if let script = strong(text[k]) { return script.rawValue }
+        }
+        return 0
     }
 
     /// Hanging white space split at tabs; line-break characters take no width.
@@ -233,14 +272,17 @@ public struct PreparedText: Sendable {
         return pieces
     }
 
-    private static func tabInterval(_ stops: BreakRules.TabStops, font: Font, shaper: Shaper) -> Double {
+    private static func spaceAdvance(_ font: Font, shaper: Shaper) -> Double {
+        let space: [UInt16] = [0x20]
+        return Double(space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font).advance }) * font.scale
+    }
+
+    /// TabSize::GetPixelSize: N spaces of the primary font, or a length.
+    private static func tabInterval(_ stops: BreakRules.TabStops, space: Double, fontSize: Double) -> Double {
         switch stops {
-        case .every(let interval):
-            return interval
-        case .spaces(let count):
-            let space: [UInt16] = [0x20]
-            let advance = space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font).advance }
-            return Double(count) * Double(advance) * font.scale
+        case .every(let interval): return interval
+        case .spaces(let count): return count * space
+        case .em(let em): return em * fontSize
         }
     }
 }

@@ -38,10 +38,14 @@ public struct CSSModel: PlatformModel {
     public var border: Double
     public var lineHeight: LineHeight
     public var whiteSpace: WhiteSpace
+    /// letter-spacing, word-spacing, word-break, line-break, overflow-wrap, tab-size, text-spacing-trim.
+    public var text: CSSText
     public var limits: Limits
 
     public init(measure: Measure = .textarea, padding: Insets = .zero, border: Double = 0,
-                lineHeight: LineHeight = .normal, whiteSpace: WhiteSpace = .preWrap, limits: Limits = .none) {
+                lineHeight: LineHeight = .normal, whiteSpace: WhiteSpace = .preWrap, text: CSSText = CSSText(),
+                limits: Limits = .none) {
+        self.text = text
         self.measure = measure
         self.padding = padding
         self.border = border
@@ -50,12 +54,31 @@ public struct CSSModel: PlatformModel {
         self.limits = limits
     }
 
-    /// Blink's breaking: ICU with `@lb=normal` (CSS `line-break: auto`), Blink's own table for ASCII
-    /// pairs, pre-wrap hanging spaces, `tab-size: 8`, and a line fits when its width floored to
+    /// Blink's breaking: ICU tailored by the language and `line-break`, Blink's own table for ASCII
+    /// pairs, pre-wrap hanging spaces, tab stops, and a line fits when its width floored to
     /// LayoutUnit is within the available width.
     public var breakRules: BreakRules {
-        BreakRules(locale: "@lb=normal", hanging: whiteSpace == .preWrap ? .preWrap : .none, tabStops: .spaces(8),
-                   fit: .layoutUnit, asciiPairs: .blink, trimsCJKPunctuation: true)
+        // LineBreaker::SetCurrentStyle: word-break picks the LineBreakType; line-break: anywhere
+        // overrides it with kBreakCharacter.
+        let breaking: BreakRules.WordBreaking
+        switch (text.lineBreak, text.wordBreak) {
+        case (.anywhere, _): breaking = .anywhere
+        case (_, .keepAll): breaking = .keepAll
+        case (_, .breakAll): breaking = .breakAll
+        case (_, .normal), (_, .breakWord): breaking = .normal
+        }
+        let tabStops: BreakRules.TabStops
+        switch text.tabSize {
+        case .spaces(let count): tabStops = .spaces(count)
+        case .length(.px(let px)): tabStops = .every(px)
+        case .length(.em(let em)): tabStops = .em(em)
+        }
+        return BreakRules(locale: "", hanging: whiteSpace == .preWrap ? .preWrap : .none, tabStops: tabStops,
+                          fit: .layoutUnit, asciiPairs: .blink, textSpacingTrim: text.textSpacingTrim,
+                          wordBreaking: breaking,
+                          breaksLongWords: text.overflowWrap != .normal || text.wordBreak == .breakWord,
+                          letterSpacing: text.letterSpacing, wordSpacing: text.wordSpacing, tabsKeepHalfSpace: true,
+                          chromiumLineBreak: text.lineBreak)
     }
 
     /// `width` is the border box (`box-sizing: border-box`, what a growing textarea sets).

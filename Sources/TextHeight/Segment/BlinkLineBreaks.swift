@@ -1,29 +1,124 @@
+import CTextHeight
+
 /// Blink's line-break opportunities (text_break_iterator.cc, `NextBreakablePosition` with
-/// `BreakSpaceType::kAfterSpaceRun`), applied over ICU's:
+/// `BreakSpaceType::kAfterSpaceRun`), applied over ICU's, in Blink's order:
 /// - after a run of spaces or tabs, a break before whatever follows;
 /// - between two printable ASCII characters, Blink's own `kAsciiLineBreakTable` decides (breaks
 ///   before `(` `<` `[` `{` after some punctuation, after `-` and `?`; none after `/`), and `-`
 ///   before a digit breaks only after an ASCII letter or digit (`ABCD-1234`, not `-5`);
+/// - `word-break: break-all` adds the breaks of `kBreakAllLineBreakClassTable` (between letters,
+///   numbers and most punctuation, by UAX #14 class; combining marks keep the class before them);
+/// - `word-break: keep-all` removes breaks between two letters or numbers (`ShouldKeepAfterKeepAll`),
+///   except where the ASCII table breaks and for SA scripts (Thai keeps its dictionary breaks);
 /// - where either side is beyond ASCII (U+00A0 excepted), ICU's UAX #14 iterator decides, with
-///   the Unicode 15.1 form of LB21a that Chromium's newer ICU has and ICU 72 lacks: after a Hebrew
-///   letter and a hyphen or maqaf, a break is allowed before another Hebrew letter (`חד־פעמית`).
+///   the Unicode 15.1 rules that Chromium's newer ICU has and ICU 72 lacks: LB21a (after a Hebrew
+///   letter and a hyphen or maqaf, a break before another Hebrew letter: `חד־פעמית`) and LB19a
+///   (quotation marks between East Asian characters: 为|“自动”|时).
 enum BlinkLineBreaks {
     /// Whether a line may break before `text[i]` (0 < i < count), given ICU's verdict there.
-    static func allowsBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int, icu: Bool) -> Bool {
+    static func allowsBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int, icu: Bool,
+                            breaking: BreakRules.WordBreaking) -> Bool {
         let previous = text[i - 1], current = text[i]
         if isBreakableSpace(current) { return false }
         if isBreakableSpace(previous) { return true }
+        let fast = fastBreak(text, before: i)
+        if fast == true { return true }
+        switch breaking {
+        case .breakAll:
+            // The line breaker asks PreviousBreakOpportunity(i), whose NextBreakablePosition starts
+            // at i: the class before is that of text[i − 1] itself. A supplementary character is
+            // classed at its lead surrogate (Blink breaks before the pair, never inside).
+            if !isTrailSurrogate(current) || !isLeadSurrogate(previous) {
+                let before = i >= 2 && isTrailSurrogate(previous) && isLeadSurrogate(text[i - 2]) ? i - 2 : i - 1
+                if breakAllAllows(after: lineBreakClass(text, at: before), before: lineBreakClass(text, at: i)) {
+                    return true
+                }
+            }
+        case .keepAll:
+            if keepsAll(i >= 2 ? text[i - 2] : 0, previous, current) { return false }
+        case .normal, .anywhere:
+            break
+        }
+        if fast == false { return false }
+        return icu || hebrewHyphenBreak(text, before: i) || eastAsianQuotationBreak(text, before: i)
+    }
+
+    /// UAX #14 15.1 LB19/LB19a, which ICU 72 (Unicode 15.0: × QU, QU ×) lacks: between East Asian
+    /// characters an opening quotation mark (Pi) may start a line and a closing one (Pf) end it:
+    /// 为|“自动”|时.
+    /// The rules before LB19 still hold: nothing breaks before CL, CP, EX, IS, SY, NS (LB13, LB21),
+    /// or after OP (LB14), so the other side must be a letter, ideograph, number or bracket that allows it.
+    private static func eastAsianQuotationBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool {
+        func wide(_ k: Int) -> Bool { k >= 0 && k < text.count && th_is_east_asian_wide(UInt32(text[k])) != 0 }
+        func lineBreak(_ k: Int) -> Int32 { th_line_break_class(UInt32(text[k])) }
+        // ICU ULineBreak: AL 2, CL 8, ID 14, NU 19, OP 20, H2 31, H3 32, JL 33, JT 34, JV 35, CP 36.
+        let letters: Set<Int32> = [2, 14, 19, 31, 32, 33, 34, 35]
+        if th_quotation_kind(UInt32(text[i])) == 1 {
+            return wide(i - 1) && wide(i + 1) && (letters.contains(lineBreak(i - 1)) || [8, 36].contains(lineBreak(i - 1)))
+        }
+        if th_quotation_kind(UInt32(text[i - 1])) == 2 {
+            return wide(i - 2) && wide(i) && (letters.contains(lineBreak(i)) || lineBreak(i) == 20)
+        }
+        return false
+    }
+
+    /// ShouldBreakFast: true / false where Blink's ASCII rules decide, nil where ICU does.
+    private static func fastBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool? {
+        let previous = text[i - 1], current = text[i]
+        if previous < 0x21 || current < 0x21 { return false }
         if previous == 0x2D && isDigit(current) {
             return i >= 2 && isAlphanumeric(text[i - 2])
         }
         if isTableCharacter(previous) && isTableCharacter(current) {
             return tableAllows(previous, current)
         }
-        if needsICU(previous) || needsICU(current) {
-            return icu || hebrewHyphenBreak(text, before: i)
-        }
-        return false
+        if (current == 0xA0 && previous <= 0x7F) || (previous == 0xA0 && current <= 0x7F) { return false }
+        return nil
     }
+
+    /// ShouldKeepAfterKeepAll(last_last, last, ch): letters and numbers stay together; a mark
+    /// after a letter counts as that letter; complex-context (SA) scripts are left to ICU.
+    private static func keepsAll(_ lastLast: UInt16, _ last: UInt16, _ current: UInt16) -> Bool {
+        let before = th_is_mark(UInt32(last)) != 0 ? lastLast : last
+        return th_is_letter_or_number(UInt32(before)) != 0 && !isComplexContext(before)
+            && th_is_letter_or_number(UInt32(current)) != 0 && !isComplexContext(current)
+    }
+
+    private static func isComplexContext(_ c: UInt16) -> Bool { th_line_break_class(UInt32(c)) == lineBreakComplexContext }
+
+    /// LineBreakPropertyValue: the UAX #14 class, a surrogate pair read as one character.
+    private static func lineBreakClass(_ text: UnsafeBufferPointer<UInt16>, at i: Int) -> Int32 {
+        let c = text[i]
+        if c == 0x2B { return lineBreakAlphabetic }  // IE tailors '+' to AL under break-all
+        if isLeadSurrogate(c), i + 1 < text.count, isTrailSurrogate(text[i + 1]) {
+            return th_line_break_class(0x10000 + (UInt32(c & 0x3FF) << 10) + UInt32(text[i + 1] & 0x3FF))
+        }
+        return th_line_break_class(UInt32(c))
+    }
+
+    // ICU ULineBreak values (uchar.h).
+    private static let lineBreakAlphabetic: Int32 = 2
+    private static let lineBreakComplexContext: Int32 = 24
+
+    /// kBreakAllLineBreakClassTable: the classes after which break-all allows a break before a
+    /// class, by ICU ULineBreak value (AI 1, AL 2, BA 4, CL 8, EX 11, HY 13, IS 16, NU 19, OP 20,
+    /// PO 21, PR 22, SA 24, SY 27, CP 36, HL 38).
+    private static func breakAllAllows(after last: Int32, before current: Int32) -> Bool {
+        let letters: Set<Int32> = [1, 2, 4, 13, 19, 22, 24, 38]  // AI AL BA HY NU PR SA HL
+        switch last {
+        case 1, 2, 4, 19, 24, 27, 38: return letters.contains(current) || current == 20  // AI AL BA NU SA SY HL (+OP)
+        case 8: return [1, 2, 4, 13, 19, 22, 38].contains(current)                         // CL
+        case 36: return letters.contains(current)                                          // CP
+        case 11, 21: return [1, 2, 4, 13, 19, 21, 22, 38].contains(current)                // EX PO
+        case 16: return [1, 2, 4, 13, 19, 38].contains(current)                            // IS
+        case 13: return current == 19                                                      // HY
+        case 22: return current == 21                                                      // PR
+        default: return false
+        }
+    }
+
+    private static func isLeadSurrogate(_ c: UInt16) -> Bool { c & 0xFC00 == 0xD800 }
+    private static func isTrailSurrogate(_ c: UInt16) -> Bool { c & 0xFC00 == 0xDC00 }
 
     /// UAX #14 15.1 LB21a: HL (HY | BA−East Asian) × [^HL]; ICU 72 applies the older HL (HY | BA) ×.
     private static func hebrewHyphenBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool {

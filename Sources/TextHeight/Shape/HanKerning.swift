@@ -83,13 +83,16 @@ enum HanKerning {
     }
 
     /// Reads a face: nil when it has no `halt` feature (nothing can be trimmed).
-    static func fontData(face: OpaquePointer, font: OpaquePointer) -> FontData? {
+    /// `language`: HanKerning::FontData shapes the probes in the text's locale, so localized forms
+    /// count (Noto Sans CJK's Japanese quotes are proportional: not fullwidth, never trimmed).
+    static func fontData(face: OpaquePointer, font: OpaquePointer, language: String? = nil) -> FontData? {
         guard hasFeature(face, "halt") else { return nil }
         let chars: [UInt16] = [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0x201C, 0x2018, 0x201D, 0x2019]
         guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
         chars.withUnsafeBufferPointer { hb_buffer_add_utf16(buffer, $0.baseAddress, Int32(chars.count), 0, Int32(chars.count)) }
         hb_buffer_set_script(buffer, HB_SCRIPT_HAN)
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0

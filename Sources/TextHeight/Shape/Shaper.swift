@@ -11,11 +11,19 @@ public final class Shaper {
     private var caches: [CacheKey: WidthCache] = [:]
     private var languages: [String: hb_language_t] = [:]
 
-    /// Widths depend on the face at its variation coordinates (the instance) and on the
-    /// language (localized forms).
+    /// Widths depend on the face at its variation coordinates (the instance), on the language
+    /// (localized forms), on the ligature switch and on a script set from the context.
     private struct CacheKey: Hashable {
         var face: UInt64
         var language: String
+        var ligatures: Bool
+        var script: UInt32
+    }
+    /// Blink turns these off when `letter-spacing` is not zero (font_features.cc,
+    /// FontFeatureRange::FromFontDescription): liga, clig, calt.
+    private static let noLigatures: [hb_feature_t] = [0x6C69_6761 /* liga */, 0x636C_6967 /* clig */,
+                                                      0x6361_6C74 /* calt */].map {
+        hb_feature_t(tag: $0, value: 0, start: 0, end: UInt32.max)
     }
     private var lineIterators: [String: BreakIterator] = [:]
     /// Itemize each text once (`Itemization`); false measures every stretch on its own, the
@@ -33,13 +41,16 @@ public final class Shaper {
 
     /// The advance of `units` in the font's units, how many glyphs came out as `.notdef`, and how
     /// many glyphs advance (what per-glyph tracking applies to: `GlyphSpacing`).
-    func advance(of units: UnsafeBufferPointer<UInt16>, in font: Font,
-                 language: String? = nil) -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
+    /// `ligatures: false` shapes without liga, clig and calt (CSS letter-spacing); a `script`
+    /// (`hb_script_t`, 0 = guessed from the text) shapes a run of spaces and punctuation in the
+    /// script of the text around it, as Blink's RunSegmenter resolves Common characters.
+    func advance(of units: UnsafeBufferPointer<UInt16>, in font: Font, language: String? = nil, ligatures: Bool = true,
+                 script: UInt32 = 0) -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
         if units.isEmpty { return (0, 0, 0) }
-        let cache = widthCache(for: font.instance, language: language ?? "")
+        let cache = widthCache(for: font.instance, language: language ?? "", ligatures: ligatures, script: script)
         let hash = WidthCache.hash(units)
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
-        let shaped = shape(units, in: font, language: language) { _, _, _ in }
+        let shaped = shape(units, in: font, language: language, ligatures: ligatures, script: script) { _, _, _ in }
         cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
                      advancingGlyphs: shaped.advancing)
         return (shaped.advance, shaped.missing, shaped.advancing)
@@ -58,8 +69,8 @@ public final class Shaper {
     /// font units; `unsafeToBreak` is HarfBuzz's flag: breaking before this glyph's cluster and
     /// shaping the two sides apart would change the glyphs (a ligature, a kern, contextual forms).
     func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in font: Font, language: String? = nil,
-                      _ glyph: (Int, Int32, Bool) -> Void) {
-        _ = shape(units, in: font, language: language, glyph: glyph)
+                      ligatures: Bool = true, _ glyph: (Int, Int32, Bool) -> Void) {
+        _ = shape(units, in: font, language: language, ligatures: ligatures, glyph: glyph)
     }
 
     /// How much the `halt` feature narrows `unit` in `font`, in font units (cached).
@@ -141,20 +152,22 @@ public final class Shaper {
     }
     private var memos: [StackKey: StackMemo] = [:]
 
-    private func widthCache(for instance: FaceInstance, language: String) -> WidthCache {
+    private func widthCache(for instance: FaceInstance, language: String, ligatures: Bool,
+                            script: UInt32) -> WidthCache {
         // Consecutive lookups almost always hit the same face: skip hashing the language string.
         let face = instance.serial
-        if let last = lastCache, last.face == face, last.language == language { return last.cache }
-        let key = CacheKey(face: face, language: language)
+        if let last = lastCache, last.key.face == face, last.key.ligatures == ligatures, last.key.script == script,
+           last.key.language == language { return last.cache }
+        let key = CacheKey(face: face, language: language, ligatures: ligatures, script: script)
         // One cache per instance and language; many sizes of a variable font make many instances,
         // so memory stays bounded by starting over.
         if caches[key] == nil && caches.count >= Shaper.maxCaches { caches.removeAll() }
         let cache = caches[key] ?? WidthCache()
         caches[key] = cache
-        lastCache = (face, language, cache)
+        lastCache = (key, cache)
         return cache
     }
-    private var lastCache: (face: UInt64, language: String, cache: WidthCache)?
+    private var lastCache: (key: CacheKey, cache: WidthCache)?
     static let maxCaches = 64
 
     private func hbLanguage(_ tag: String) -> hb_language_t? {
@@ -165,16 +178,23 @@ public final class Shaper {
     }
 
     /// Shapes with script, direction and language guessed from the slice; calls `glyph(cluster, advance)`.
-    private func shape(_ units: UnsafeBufferPointer<UInt16>, in font: Font, language: String?,
-                       glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
+    private func shape(_ units: UnsafeBufferPointer<UInt16>, in font: Font, language: String?, ligatures: Bool = true,
+                       script: UInt32 = 0, glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
         guard let base = units.baseAddress else { return (0, 0, 0) }
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
         if let language, let tag = hbLanguage(language) { hb_buffer_set_language(buffer, tag) }
+        if script != 0 { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
         hb_buffer_guess_segment_properties(buffer)
         // No point size is set (hb_font_set_ptem), so no HarfBuzz version applies `trak` itself:
         // GlyphSpacing applies CoreText's rule.
-        hb_shape(font.instance.hbFont, buffer, nil, 0)
+        if ligatures {
+            hb_shape(font.instance.hbFont, buffer, nil, 0)
+        } else {
+            Shaper.noLigatures.withUnsafeBufferPointer {
+                hb_shape(font.instance.hbFont, buffer, $0.baseAddress, UInt32($0.count))
+            }
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count)

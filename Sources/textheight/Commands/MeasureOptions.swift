@@ -7,6 +7,7 @@ struct MeasureOptions {
         (SystemFontOptions.title, SystemFontOptions.options),
         (TextOptions.title, TextOptions.options),
         (ModelOptions.title, ModelOptions.options),
+        (CSSTextOptions.title, CSSTextOptions.options),
         (LimitOptions.title, LimitOptions.options),
         (OutputOptions.title, OutputOptions.options),
     ]
@@ -16,6 +17,7 @@ struct MeasureOptions {
     var system = SystemFontOptions()
     var text = TextOptions()
     var model = ModelOptions()
+    var cssText = CSSTextOptions()
     var limits = LimitOptions()
     var output = OutputOptions()
 
@@ -24,6 +26,7 @@ struct MeasureOptions {
         try system.apply(parsed)
         try text.apply(parsed)
         try model.apply(parsed)
+        try cssText.apply(parsed)
         try limits.apply(parsed)
         try output.apply(parsed)
         // TextView's textSize from a layout is getDimensionPixelSize: sp × density, rounded.
@@ -49,7 +52,8 @@ struct MeasureOptions {
         }
         let described = FontDescription(self, fonts: loaded, model: textModel)
         return results.map {
-            measurementJSON($0, model: model.model.rawValue, measure: model.measureName, font: described, prefix: prefix)
+            measurementJSON($0, model: model.model.rawValue, measure: model.measureName, font: described,
+                            lines: output.lines, prefix: prefix)
         }
     }
 
@@ -64,7 +68,10 @@ struct MeasureOptions {
             if model.model == .android, text.placeholderValue?.maxLines != nil {
                 throw UsageError("--placeholder-lines does not apply to --model android: TextView never caps its hint")
             }
-            return try model.makeModel(limits: limits.validated(), spacing: system.spacing)
+            if model.model != .css, let flag = cssText.given.sorted().first {
+                throw UsageError("--\(flag) does not apply to --model \(model.model.rawValue)")
+            }
+            return try model.makeModel(limits: limits.validated(), spacing: system.spacing, text: cssText.text)
         } catch {
             throw .usage(error)
         }

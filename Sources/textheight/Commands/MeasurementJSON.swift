@@ -19,8 +19,9 @@ struct FontDescription {
 }
 
 /// The JSON object of one measurement; keys in a fixed order, numbers in points (px for CSS).
+/// With `lines` (`--lines`) the `lines` array is always there, `[]` for an empty div.
 func measurementJSON(_ result: MeasureResult, model: String, measure: String, font: FontDescription? = nil,
-                     prefix: JSONObject = JSONObject()) -> JSONObject {
+                     lines: Bool = false, prefix: JSONObject = JSONObject()) -> JSONObject {
     let m = result.measurement
     var json = prefix
     json.add("boxHeight", m.boxHeight)
@@ -49,7 +50,7 @@ func measurementJSON(_ result: MeasureResult, model: String, measure: String, fo
     if result.measuredPlaceholder { json.add("measuredPlaceholder", true) }
     if m.missingGlyphs > 0 { json.add("missingGlyphs", m.missingGlyphs) }
     if m.overflowingLines > 0 { json.add("overflowingLines", m.overflowingLines) }
-    if !m.lines.isEmpty {
+    if lines || !m.lines.isEmpty {
         json.add("lines", objects: m.lines.map { line in
             var item = JSONObject()
             item.add("start", line.start)

@@ -110,7 +110,8 @@ struct CaseDrawing {
         var shown = result
         if !lines { shown.measurement.lines = [] }
         return measurementJSON(shown, model: options.model.model.rawValue, measure: options.model.measureName,
-                               font: FontDescription(options, fonts: prepared.fonts, model: model), prefix: prefix)
+                               font: FontDescription(options, fonts: prepared.fonts, model: model), lines: lines,
+                               prefix: prefix)
     }
 
     /// The PNG of `measurement` (by default the result's own) over this case's layout, and its

@@ -128,7 +128,8 @@ struct ModelOptions: OptionGroup {
     }
 
     /// The model, checked against every width: insets and padding must leave room for text.
-    func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText) throws(UsageError) -> any PlatformModel {
+    func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText, text: CSSText = CSSText()) throws(UsageError)
+        -> any PlatformModel {
         guard !widths.isEmpty else { throw UsageError("--width is required (the view's outer width)") }
         if let flag = given.intersection(ModelOptions.foreign(to: model)).sorted().first {
             throw UsageError("--\(flag) does not apply to --model \(model.rawValue)")
@@ -142,7 +143,7 @@ struct ModelOptions: OptionGroup {
         case .css:
             let kind = try Value.choice(measure ?? "textarea", flag: "--measure", as: CSSModel.Measure.self)
             platform = CSSModel(measure: kind, padding: inset ?? .zero, border: border, lineHeight: try cssLineHeight(),
-                                whiteSpace: whiteSpace, limits: limits)
+                                whiteSpace: whiteSpace, text: text, limits: limits)
         case .android:
             platform = try androidModel(limits: limits)
         }

@@ -16,9 +16,43 @@ struct ChromiumCase {
     var lineStarts: [Int]
     var height: Double
     var scrollHeight: Double
+    /// CSS text properties set on the element (camelCase name → CSS value) and its `lang` attribute.
+    var style: [String: String] = [:]
+    var langAttribute: String?
+
+    /// The CSS properties of `style` (the recorder writes only values Chromium accepts).
+    var cssText: CSSText {
+        var text = CSSText()
+        for (name, value) in style {
+            switch name {
+            case "letterSpacing": text.letterSpacing = CSSText.Length(css: value) ?? .px(0)
+            case "wordSpacing": text.wordSpacing = CSSText.Length(css: value) ?? .px(0)
+            case "wordBreak": text.wordBreak = CSSText.WordBreak(rawValue: value) ?? .normal
+            case "lineBreak": text.lineBreak = CSSText.LineBreak(rawValue: value) ?? .auto
+            case "overflowWrap": text.overflowWrap = CSSText.OverflowWrap(rawValue: value) ?? .breakWord
+            case "tabSize": text.tabSize = CSSText.TabSize(css: value) ?? .spaces(8)
+            case "textSpacingTrim": text.textSpacingTrim = CSSText.TextSpacingTrim(rawValue: value) ?? .normal
+            default: break
+            }
+        }
+        return text
+    }
+
+    /// references.jsonl (the defaults) and text-properties.jsonl (issue 13's properties and lang).
+    static let files = ["references.jsonl", "text-properties.jsonl"]
 
     static func load() throws -> (version: String, cases: [ChromiumCase]) {
-        let path = Fixtures.root + "/fixtures/chromium/references.jsonl"
+        var all: [ChromiumCase] = []
+        var version = "?"
+        for file in files {
+            let (fileVersion, cases) = try load(Fixtures.root + "/fixtures/chromium/" + file)
+            version = fileVersion
+            all += cases
+        }
+        return (version, all)
+    }
+
+    static func load(_ path: String) throws -> (version: String, cases: [ChromiumCase]) {
         let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
         var cases: [ChromiumCase] = []
@@ -39,7 +73,8 @@ struct ChromiumCase {
                 measure: CSSModel.Measure(rawValue: o["measure"] as? String ?? "") ?? .div,
                 lineCount: o["lineCount"] as? Int ?? -1, lineStarts: o["lineStarts"] as? [Int] ?? [],
                 height: (o["height"] as? NSNumber)?.doubleValue ?? -1,
-                scrollHeight: (o["scrollHeight"] as? NSNumber)?.doubleValue ?? -1))
+                scrollHeight: (o["scrollHeight"] as? NSNumber)?.doubleValue ?? -1,
+                style: o["style"] as? [String: String] ?? [:], langAttribute: o["langAttribute"] as? String))
         }
         return (header?["chromium"] as? String ?? "?", cases)
     }
@@ -69,11 +104,11 @@ enum Conformance {
         return try cases.map { c in
             let primary = try Font(face: face(c.font), size: c.size)
             let fallbacks = try c.fallback.map { try Font(face: face($0), size: c.size) }
-            let fonts = try FontStack(primary, fallbacks: fallbacks)
-            let model = CSSModel(measure: c.measure, lineHeight: c.lineHeight)
+            let fonts = try FontStack(primary, fallbacks: fallbacks, language: c.langAttribute)
+            let model = CSSModel(measure: c.measure, lineHeight: c.lineHeight, text: c.cssText)
             let prepared = try model.prepare(c.text, fonts: fonts, shaper: shaper)
             // Line starts come from the div (the recorder measures them there).
-            let div = CSSModel(measure: .div, lineHeight: c.lineHeight)
+            let div = CSSModel(measure: .div, lineHeight: c.lineHeight, text: c.cssText)
             let starts = div.measure(prepared, width: c.width, includeLines: true).lines.map(\.start)
             // Recorded `height` is the div's getBoundingClientRect for both measures.
             let divHeight = div.measure(prepared, width: c.width).contentHeight
