@@ -141,11 +141,30 @@ struct InterfaceTests {
         #expect(Set(try bashComplete("textheight batch --")) == Set(try helpFlags("batch")))
     }
 
-    @Test("zsh and fish scripts parse, and fish completes --model (each skipped without its shell)")
+    @Test("zsh and fish complete --model (each skipped without its shell)")
     func zshFish() throws {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") {
             let zsh = try bash(#"f=$(mktemp); "$TEXTHEIGHT" --completions zsh > "$f"; zsh -n "$f"; rc=$?; rm "$f"; exit $rc"#)
             #expect(zsh.status == 0, "\(zsh.output)")
+            // An interactive zsh on a pseudo-terminal (zpty) presses Tab after --model and reads the listing.
+            let models = try acceptedModels().sorted()
+            let listing = try bash(#"""
+                d=$(mktemp -d); "$TEXTHEIGHT" --completions zsh > "$d/_textheight"
+                cat > "$d/tab.zsh" <<'EOF'
+                zmodload zsh/zpty || exit 7
+                zpty z zsh -f -i
+                zpty -w z "PS1='RE''ADY> '; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D; path=($2 \$path)"
+                zpty -r -m z out '*READY> *'
+                zpty -n -w z $'textheight --model \t'
+                zpty -r -m z out "$3"
+                print -r -- "${out//$'\r'/}"
+                zpty -d z
+                EOF
+                timeout -s KILL 60 zsh -f "$d/tab.zsh" "$d" "$(dirname "$TEXTHEIGHT")" "$PATTERN"; rc=$?; rm -r "$d"; exit $rc
+                """#, environment: ["PATTERN": "*" + models.joined(separator: "*") + "*"])
+            #expect(listing.status == 0, "\(listing.output)")
+            let offered = listing.output.components(separatedBy: "--model").last ?? ""
+            for model in models { #expect(offered.contains(model), "zsh does not list \(model): \(listing.output)") }
         }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") {
             let fish = try bash(#"""
