@@ -60,6 +60,8 @@ public struct BoxPicture {
     static let boxFill = Color(255, 255, 255)
     static let insetTint = Color(206, 234, 214)
     static let paddingTint = Color(254, 239, 195)
+    /// Android's font padding (includeFontPadding): the font's top above the first ascent, its bottom below the last descent.
+    static let fontPaddingTint = Color(232, 222, 248)
     static let borderFill = Color(154, 160, 166)
     static let scrollTint = Color(252, 232, 230, 150)
     static let scrollHatch = Color(217, 48, 37, 60)
@@ -100,6 +102,7 @@ public struct BoxPicture {
     private var contentOrigin: (Double, Double) {
         if let m = model as? TextKitModel { return (m.inset.left + m.lineFragmentPadding, m.inset.top) }
         if let m = model as? CSSModel { return (m.padding.left + m.border, m.padding.top + m.border) }
+        if let m = model as? AndroidModel { return (m.padding.left, m.padding.top) }
         return ((width - measurement.wrapWidth) / 2, 0)
     }
 
@@ -181,6 +184,7 @@ public struct BoxPicture {
         var inset = Insets.zero, border = 0.0, padding = 0.0
         if let m = model as? TextKitModel { inset = m.inset; padding = m.lineFragmentPadding }
         if let m = model as? CSSModel { inset = m.padding; border = m.border }
+        if let m = model as? AndroidModel { inset = m.padding }
         let rows = max(g.boxHeight, contentRows)
         let b = BoxPicture.px(border, s)
         if b > 0 {
@@ -202,6 +206,16 @@ public struct BoxPicture {
         if p > 0 {
             canvas.fill(x: left + il, y: top + it, width: p, height: innerRows - it - ib, BoxPicture.paddingTint)
             canvas.fill(x: left + innerWidth - ir - p, y: top + it, width: p, height: innerRows - it - ib, BoxPicture.paddingTint)
+        }
+        if let m = model as? AndroidModel, m.includeFontPadding {
+            // StaticLayout.out / DynamicLayout: top − ascent above the first line, bottom − descent below the last.
+            let metrics = AndroidFontMetrics(prepared.font)
+            let textTop = top + it, textBottom = top + it + BoxPicture.px(measurement.textHeight, s)
+            canvas.fill(x: left + il, y: textTop, width: innerWidth - il - ir,
+                        height: BoxPicture.px(Double(metrics.ascent - metrics.top), s), BoxPicture.fontPaddingTint)
+            let bottomBand = BoxPicture.px(Double(metrics.bottom - metrics.descent), s)
+            canvas.fill(x: left + il, y: textBottom - bottomBand, width: innerWidth - il - ir, height: bottomBand,
+                        BoxPicture.fontPaddingTint)
         }
         if contentRows > g.boxHeight {
             // The part that scrolls: below the box, hatched, with the content's bottom dashed.
@@ -252,6 +266,7 @@ public struct BoxPicture {
 
     /// From a line's top to its baseline, in points (see the type's documentation).
     func baselineOffset(line: MeasuredLine, fontIndices: Set<Int>) -> Double {
+        if let baseline = line.baseline { return baseline }  // placed by the model (Android)
         let fonts = prepared.fonts.fonts
         let used = fontIndices.isEmpty ? [0] : fontIndices.sorted()
         if let css = model as? CSSModel {
@@ -288,6 +303,9 @@ public struct BoxPicture {
         } else if let m = model as? CSSModel {
             unit = "px"
             modelLine = "css \(m.measure.rawValue)"
+        } else if let m = model as? AndroidModel {
+            unit = "px"
+            modelLine = "android \(m.measure.rawValue) · \(m.breakStrategy.rawValue)"
         } else {
             unit = "pt"
             modelLine = "\(type(of: model))"

@@ -7,7 +7,7 @@ private let fixtureFace = try? FontFace.embeddedDefault()
 
 /// The first byte picks a target; the rest is its input.
 /// - 0…127: text + options: the bytes as UTF-16 code units (lone surrogates included) measured by
-///   TextKit and CSS at widths, insets and line heights taken from the first bytes.
+///   TextKit, CSS and Android at widths, insets and line heights taken from the first bytes.
 /// - 128…255: font bytes: the rest loaded as a font file and used to measure a fixed text.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -41,6 +41,15 @@ private func fuzzText(_ bytes: [UInt8]) {
     }
     if let prepared = try? PreparedText(utf16: units, fonts: stack, rules: css.breakRules) {
         _ = css.measure(prepared, width: width, includeLines: true)
+    }
+    let measures = AndroidModel.Measure.allCases, strategies = AndroidBreakStrategy.allCases
+    let android = AndroidModel(measure: measures[Int(bytes[0]) % measures.count],
+                               breakStrategy: strategies[Int(bytes[1]) % strategies.count],
+                               fallbackLineSpacing: bytes[0] & 2 == 0, includeFontPadding: bytes[0] & 4 == 0,
+                               lineSpacingExtra: Double(bytes[1] % 7) - 3, lineSpacingMultiplier: Double(bytes[0] % 3) * 0.75,
+                               limits: Limits(minLines: 1, maxLines: 3))
+    if let prepared = try? PreparedText(utf16: units, fonts: stack, rules: android.breakRules) {
+        _ = android.measure(prepared, width: width, includeLines: true)
     }
 }
 

@@ -99,6 +99,23 @@ struct RenderTests {
         }
     }
 
+    @Test("android: baselines where StaticLayout puts them, the font padding tinted above the first line")
+    func androidBaselines() throws {
+        let scratch = try Scratch()
+        // Inter at 42 px: FontMetricsInt top −46, ascent −41, descent 10, bottom 14 (fontTools: hhea
+        // 2728/−680, head 3072/−900, upem 2816). An EditText's first line starts at top: its
+        // baseline is 46 px down; the second line starts at 56 and its baseline is 41 below: 97.
+        let (json, image) = try render(["--model", "android", "--size", "42", "--width", "400", "--render-scale", "1",
+                                        "Hello\nworld"], in: scratch)
+        #expect(number("boxHeight", in: json) == 111)
+        let box = try #require(image.box())
+        #expect(image.rows(of: Palette.baseline, minimum: 200).map { $0 - box.top - 1 } == [46, 97])
+        // top − ascent = 5 px of font padding above the first line, 4 px (bottom − descent) below the last.
+        for row in 1...4 { #expect(image.pixel(box.right - 10, box.top + 1 + row) == Palette.fontPadding) }
+        for row in 107...109 { #expect(image.pixel(box.right - 10, box.top + 1 + row) == Palette.fontPadding) }
+        #expect(image.pixel(box.right - 10, box.top + 1 + 20) != Palette.fontPadding)
+    }
+
     @Test("an empty text draws the caret in the extra line fragment, after lineFragmentPadding")
     func caret() throws {
         let scratch = try Scratch()

@@ -124,6 +124,7 @@ enum Palette {
     static let border = (154, 160, 166)
     static let limit = (161, 66, 244)
     static let legend = (60, 64, 67)
+    static let fontPadding = (r: 232, g: 222, b: 248)
 }
 
 /// A JSON number field of a result line, by key (the CLI's JSON is flat and ordered).

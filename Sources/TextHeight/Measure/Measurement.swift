@@ -54,8 +54,12 @@ public struct MeasuredLine: Sendable, Equatable {
     public var height: Double
     /// CSS text-spacing-trim taken from a closing bracket ending the line (allow-end), for drawing.
     public var endTrim: Double
+    /// From the line's top to its baseline, when the model places it (Android's layouts do).
+    public var baseline: Double?
 
-    public init(start: Int, length: Int, width: Double, top: Double, height: Double, endTrim: Double = 0) {
+    public init(start: Int, length: Int, width: Double, top: Double, height: Double, endTrim: Double = 0,
+                baseline: Double? = nil) {
+        self.baseline = baseline
         self.endTrim = endTrim
         self.start = start
         self.length = length

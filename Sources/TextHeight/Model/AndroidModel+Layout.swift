@@ -48,9 +48,13 @@ struct AndroidLayout {
             tops[tops.count - 1] += stack.bottomPadding
         }
         if includeLines {
+            // The baseline sits −above below the line's top; DynamicLayout's first line also holds
+            // the top padding above it.
+            let firstShift = dynamic && model.includeFontPadding ? -stack.topPadding : 0
             lines = broken.indices.map { i in
                 MeasuredLine(start: broken[i].start, length: broken[i].end - broken[i].start, width: broken[i].width,
-                             top: Double(tops[i]), height: Double(tops[i + 1] - tops[i]))
+                             top: Double(tops[i]), height: Double(tops[i + 1] - tops[i]),
+                             baseline: Double(-stack.aboves[i] + (i == 0 ? firstShift : 0)))
             }
         }
     }

@@ -28,6 +28,8 @@ struct StaticLayoutStack {
     private(set) var maxLineHeight: Int?
     /// Each line's top, and the top after the last (getLineTop(0…count)).
     private(set) var tops: [Int] = [0]
+    /// Each line's ascent after the padding rule: its baseline is −above below its top.
+    private(set) var aboves: [Int] = []
 
     init(metrics: AndroidFontMetrics, includePad: Bool, trackPad: Bool, spacingMultiplier: Float,
          spacingAdd: Float, maxVisibleLines: Int?) {
@@ -61,6 +63,7 @@ struct StaticLayoutStack {
             maxLineHeight = height + ((includePad ? metrics.bottom : below) - above)
         }
         height += below - above + extra
+        aboves.append(above)
         count += 1
         tops.append(height)
     }
