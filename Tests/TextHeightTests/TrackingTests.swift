@@ -107,6 +107,20 @@ struct TrackingTests {
         #expect(approximately(lines[2].width, glyph - 1))
     }
 
+    @Test("a non-zero .tracking turns off optional ligatures: DejaVu Sans \"fi\" is then two tracked glyphs")
+    func trackingDropsLigatures() throws {
+        // DejaVu Sans (fontTools): GSUB liga forms the fi ligature, 1290 units = f 721 + i 569; at
+        // 20.48 pt a unit is 0.01 pt. Kern 1 keeps the ligature: one glyph, 12.9 + 1. Tracking 1:
+        // f and i apart, 12.9 + 2 − 1 (the last glyph's tracking hangs).
+        let font = try Font(file: Fixtures.path("DejaVuSans.ttf"), size: 20.48)
+        let kerned = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: true, kern: 1))
+        let tracked = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: true, tracking: 1))
+        #expect(approximately(try lineWidth("fi", font: font, model: kerned), 12.9 + 1))
+        #expect(approximately(try lineWidth("fi", font: font, model: tracked), 12.9 + 2 - 1))
+        #expect(try tracked.prepare("fi", font: font).glyphs(from: 0, to: 2).count == 2)
+        #expect(try kerned.prepare("fi", font: font).glyphs(from: 0, to: 2).count == 1)
+    }
+
     @Test("drawn glyphs carry the tracking that was measured")
     func drawnGlyphs() throws {
         let font = try Font(file: TrackingTests.withSTAT, size: 17)

@@ -129,9 +129,9 @@ public final class FontFace: @unchecked Sendable {
     deinit { hb_face_destroy(hbFace) }
 
     /// The instance at `coordinates` (one per axis): the default font when they are the defaults.
-    func instance(at coordinates: [Double]) -> FaceInstance {
-        if coordinates.isEmpty || coordinates == axes.map(\.defaultValue) { return base }
-        return instances.instance(of: hbFace, axes: axes, at: coordinates) ?? base
+    func instance(at coordinates: [Double], optionalLigatures: Bool = true) -> FaceInstance {
+        if optionalLigatures && (coordinates.isEmpty || coordinates == axes.map(\.defaultValue)) { return base }
+        return instances.instance(of: hbFace, axes: axes, at: coordinates, optionalLigatures: optionalLigatures) ?? base
     }
 
     /// The font file's bytes, for a rasterizer (FreeType) that draws what was measured.
@@ -267,6 +267,21 @@ public struct Font: Sendable {
     public let variations: [FontVariation]
     /// The HarfBuzz font at those coordinates.
     let instance: FaceInstance
+
+    private init(face: FontFace, size: Double, variations: [FontVariation], instance: FaceInstance) {
+        self.face = face
+        self.size = size
+        self.variations = variations
+        self.instance = instance
+    }
+
+    /// The same font shaped without optional ligatures (`liga`, `clig`): CoreText drops them under a
+    /// non-zero `.tracking` ("a nonzero amount of tracking disables nonessential ligatures, unless
+    /// the ligature attribute is present", Apple's `.tracking` docs).
+    func withoutOptionalLigatures() -> Font {
+        Font(face: face, size: size, variations: variations,
+             instance: face.instance(at: variations.map(\.value), optionalLigatures: false))
+    }
 
     public init(face: FontFace, size: Double, variation: VariationSettings = .default) throws(FontError) {
         guard size.isFinite, size > 0 else { throw .invalidSize(size) }

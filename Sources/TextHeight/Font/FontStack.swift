@@ -2,7 +2,7 @@
 /// the first font of the chain that has it is used (per grapheme cluster, as browsers do).
 public struct FontStack: Sendable {
     /// `fonts[0]` is the primary font.
-    public let fonts: [Font]
+    public private(set) var fonts: [Font]
     public var primary: Font { fonts[0] }
     /// BCP 47 language of the text (`ja`, `zh-Hans`), or nil: HarfBuzz picks localized forms
     /// (`locl`) with it and ICU tailors line breaking (Japanese kinsoku) with it.
@@ -19,6 +19,13 @@ public struct FontStack: Sendable {
 
     /// One font alone: always within the limit.
     init(unchecked primary: Font) { fonts = [primary] }
+
+    /// The same chain with every font changed alike.
+    func map(_ transform: (Font) -> Font) -> FontStack {
+        var stack = self
+        stack.fonts = fonts.map(transform)
+        return stack
+    }
 
     /// The fonts of a set of font indices (bit i = fonts[i]), the primary when the set is empty.
     func fonts(in mask: UInt32) -> [Font] {

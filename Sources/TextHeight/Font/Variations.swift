@@ -79,14 +79,17 @@ public struct VariationSettings: Sendable, Hashable {
 /// its width caches are keyed on.
 final class FaceInstance: @unchecked Sendable {
     let hbFont: OpaquePointer
+    /// Features shaped with: none, or optional ligatures off (`Font.withoutOptionalLigatures`).
+    let features: [hb_feature_t]
     /// Unique for the process: width caches key on it. (An ObjectIdentifier could be reused by a
     /// later instance once this one is freed, while a Shaper still holds widths cached for it.)
     let serial: UInt64
 
     private static let counter = Atomic<UInt64>(0)
 
-    init(hbFont: OpaquePointer) {
+    init(hbFont: OpaquePointer, features: [hb_feature_t] = []) {
         self.hbFont = hbFont
+        self.features = features
         serial = FaceInstance.counter.add(1, ordering: .relaxed).newValue
     }
 
@@ -96,24 +99,35 @@ final class FaceInstance: @unchecked Sendable {
 /// The instances of one face, shared by every thread (a batch measures the same sizes again
 /// and again; each instance keeps its width caches warm).
 final class FaceInstances: Sendable {
-    private let instances = Mutex<[[Double]: FaceInstance]>([:])
+    private let instances = Mutex<[Key: FaceInstance]>([:])
+
+    struct Key: Hashable {
+        var coordinates: [Double]
+        var optionalLigatures: Bool
+    }
+
+    /// `liga` and `clig` off: what CoreText's `kCTLigatureAttributeName` 0 ("only ligatures
+    /// essential for proper rendering") leaves out of the OpenType ligature features.
+    static let noOptionalLigatures = ["liga", "clig"].map { hb_feature_t(tag: tag($0), value: 0, start: 0, end: UInt32.max) }
     /// A batch of many sizes of an `opsz` font makes an instance per size: past this many the
     /// cache starts over (fonts still using an instance keep it alive).
     static let maxInstances = 256
 
-    func instance(of face: OpaquePointer, axes: [VariationAxis], at coordinates: [Double]) -> FaceInstance? {
-        if let known = instances.withLock({ $0[coordinates] }) { return known }
+    func instance(of face: OpaquePointer, axes: [VariationAxis], at coordinates: [Double],
+                  optionalLigatures: Bool = true) -> FaceInstance? {
+        let key = Key(coordinates: coordinates, optionalLigatures: optionalLigatures)
+        if let known = instances.withLock({ $0[key] }) { return known }
         guard let font = hb_font_create(face) else { return nil }
         var variations = zip(axes, coordinates).map { axis, value in
             hb_variation_t(tag: FaceInstances.tag(axis.tag), value: Float(value))
         }
         hb_font_set_variations(font, &variations, UInt32(variations.count))
         hb_font_make_immutable(font)
-        let made = FaceInstance(hbFont: font)
+        let made = FaceInstance(hbFont: font, features: optionalLigatures ? [] : FaceInstances.noOptionalLigatures)
         return instances.withLock { cache in
-            if let raced = cache[coordinates] { return raced }
+            if let raced = cache[key] { return raced }
             if cache.count >= FaceInstances.maxInstances { cache.removeAll() }
-            cache[coordinates] = made
+            cache[key] = made
             return made
         }
     }

@@ -70,6 +70,8 @@ public struct PreparedText: Sendable {
             throw .tooLong(units: units.count, limit: PreparedText.maxUTF16Count)
         }
         let shaper = shaper ?? Shaper()
+        // A non-zero `.tracking` turns optional ligatures off (GlyphSpacing, Font.withoutOptionalLigatures).
+        let fonts = rules.spacing.tracking != 0 ? fonts.map { $0.withoutOptionalLigatures() } : fonts
         self.fonts = fonts
         self.rules = rules
         self.utf16 = units

@@ -188,12 +188,13 @@ public final class Shaper {
         hb_buffer_guess_segment_properties(buffer)
         // No point size is set (hb_font_set_ptem), so no HarfBuzz version applies `trak` itself:
         // GlyphSpacing applies CoreText's rule.
-        if ligatures {
+        // CSS letter-spacing drops liga, clig and calt here; a TextKit `.tracking` font's instance
+        // carries its own (liga and clig off: Font.withoutOptionalLigatures).
+        let features = ligatures ? font.instance.features : Shaper.noLigatures
+        if features.isEmpty {
             hb_shape(font.instance.hbFont, buffer, nil, 0)
         } else {
-            Shaper.noLigatures.withUnsafeBufferPointer {
-                hb_shape(font.instance.hbFont, buffer, $0.baseAddress, UInt32($0.count))
-            }
+            features.withUnsafeBufferPointer { hb_shape(font.instance.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
