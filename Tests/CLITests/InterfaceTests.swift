@@ -122,8 +122,10 @@ struct InterfaceTests {
             }
             guard !named.isEmpty else { continue }
             enumerated += 1
-            let offered = Set(try bashComplete("textheight \(flag) "))
+            let words = try bashComplete("textheight \(flag) ")
+            let offered = Set(words)
             #expect(named.isSubset(of: offered), "\(flag): bash does not offer \(named.subtracting(offered).sorted())")
+            #expect(words.count == offered.count, "\(flag): bash offers a value twice: \(words)")
         }
         #expect(enumerated >= 5, "only \(enumerated) flags with enumerated values found")
     }

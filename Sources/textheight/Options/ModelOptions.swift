@@ -45,9 +45,14 @@ struct ModelOptions: OptionGroup {
     ]
 
     enum ModelName: String, CaseIterable { case textkit, css, android }
-    /// Every model's `--measure` kinds, for completion (a model checks its own in `makeModel`).
-    static let measureNames = TextKitModel.Measure.allCases.map(\.rawValue) + CSSModel.Measure.allCases.map(\.rawValue)
-        + AndroidModel.Measure.allCases.map(\.rawValue)
+    /// Every model's `--measure` kinds once each (textview is TextKit's and Android's), for completion;
+    /// a model checks its own in `makeModel`.
+    static let measureNames: [String] = {
+        let all = TextKitModel.Measure.allCases.map(\.rawValue) + CSSModel.Measure.allCases.map(\.rawValue)
+            + AndroidModel.Measure.allCases.map(\.rawValue)
+        var seen: Set<String> = []
+        return all.filter { seen.insert($0).inserted }
+    }()
 
     var widths: [Double] = []
     var model = ModelName.textkit
