@@ -46,6 +46,8 @@ struct BatchCommand {
         var failed = 0
         var chunk: [LineReader.Line] = []
         chunk.reserveCapacity(WorkerPool.chunkSize)
+        // Cases that set no flag of their own measure with the command line's: parse it once.
+        let parsedDefaults = try? MeasureOptions(defaults)
         while true {
             chunk.removeAll(keepingCapacity: true)
             // Chunks keep every worker busy on a piped file; when the next line is not there yet
@@ -54,7 +56,9 @@ struct BatchCommand {
                 chunk.append(line)
             }
             if chunk.isEmpty { break }
-            let outputs = pool.map(chunk) { line, shaper in BatchCommand.process(line, defaults: defaults, shaper: shaper, faces: pool.faces) }
+            let outputs = pool.map(chunk) { line, shaper in
+                BatchCommand.process(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: shaper, faces: pool.faces)
+            }
             var text = ""
             for output in outputs {
                 text += output.text
@@ -77,8 +81,9 @@ struct BatchCommand {
     }
 
     /// One input line to its output lines: results, or one error object naming the line.
-    static func process(_ line: LineReader.Line, defaults: ParsedArguments, shaper: Shaper, faces: FaceCache) -> Output {
-        let outcome = CaseRunner.run(line, defaults: defaults, shaper: shaper, faces: faces)
+    static func process(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: MeasureOptions? = nil,
+                        shaper: Shaper, faces: FaceCache) -> Output {
+        let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: shaper, faces: faces)
         switch outcome.result {
         case .success(let objects):
             return Output(text: objects.map { $0.text + "\n" }.joined(), failed: false)

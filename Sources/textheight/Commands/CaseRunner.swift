@@ -9,7 +9,9 @@ enum CaseRunner {
         var result: Result<[JSONObject], Failure>
     }
 
-    static func run(_ line: LineReader.Line, defaults: ParsedArguments, shaper: Shaper, faces: FaceCache) -> Outcome {
+    /// `parsedDefaults`: `defaults` parsed once, used for every case that sets no flag of its own.
+    static func run(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: MeasureOptions? = nil,
+                    shaper: Shaper, faces: FaceCache) -> Outcome {
         var outcome = Outcome(id: nil, batchCase: nil, result: .success([]))
         do throws(Failure) {
             let value = try parseCaseLine(line)
@@ -18,7 +20,11 @@ enum CaseRunner {
             do { batchCase = try BatchCase(value) } catch { throw .usage(error) }
             outcome.batchCase = batchCase
             let options: MeasureOptions
-            do { options = try MeasureOptions(batchCase.arguments(over: defaults)) } catch { throw .usage(error) }
+            if batchCase.options.isEmpty, let parsedDefaults {
+                options = parsedDefaults
+            } else {
+                do { options = try MeasureOptions(batchCase.arguments(over: defaults)) } catch { throw .usage(error) }
+            }
             var prefix = JSONObject()
             if let id = outcome.id { prefix.add("id", raw: id.text) }
             outcome.result = .success(try options.measure(batchCase.text, faces: faces, shaper: shaper, prefix: prefix))

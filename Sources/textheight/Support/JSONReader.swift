@@ -174,36 +174,38 @@ struct JSONReader {
 
     private mutating func string() throws(JSONSyntaxError) -> String {
         i += 1
-        var scalars = String.UnicodeScalarView()
+        // UTF-8 bytes, decoded once at the end: a string without escapes is one copy (batch
+        // reads a text per line; scalar by scalar this was a tenth of a batch's time).
+        var utf8: [UInt8] = []
+        var escaped = false
         var runStart = i
-        func flushRun(_ r: JSONReader, _ end: Int, into scalars: inout String.UnicodeScalarView) {
-            if end > runStart { scalars.append(contentsOf: String(decoding: r.bytes[runStart..<end], as: UTF8.self).unicodeScalars) }
-        }
         while true {
             guard i < bytes.count else { throw fail("unterminated string") }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                flushRun(self, i, into: &scalars)
-                i += 1
-                return String(scalars)
+                defer { i += 1 }
+                if !escaped { return String(decoding: bytes[runStart..<i], as: UTF8.self) }
+                utf8.append(contentsOf: bytes[runStart..<i])
+                return String(decoding: utf8, as: UTF8.self)
             }
             if b < 0x20 { throw fail("control character in a string (escape it)") }
             if b != UInt8(ascii: "\\") { i += 1; continue }
-            flushRun(self, i, into: &scalars)
+            escaped = true
+            utf8.append(contentsOf: bytes[runStart..<i])
             let escapeStart = i
             i += 1
             guard i < bytes.count else { throw fail("unterminated escape") }
             let e = bytes[i]
             i += 1
             switch e {
-            case UInt8(ascii: "\""): scalars.append("\"")
-            case UInt8(ascii: "\\"): scalars.append("\\")
-            case UInt8(ascii: "/"): scalars.append("/")
-            case UInt8(ascii: "b"): scalars.append("\u{8}")
-            case UInt8(ascii: "f"): scalars.append("\u{C}")
-            case UInt8(ascii: "n"): scalars.append("\n")
-            case UInt8(ascii: "r"): scalars.append("\r")
-            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "\""): utf8.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): utf8.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): utf8.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
             case UInt8(ascii: "u"):
                 let unit = try hex4()
                 if unit >= 0xD800 && unit < 0xDC00 {
@@ -216,11 +218,11 @@ struct JSONReader {
                         throw fail("lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
                     }
                     let value = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                    if let scalar = Unicode.Scalar(value) { scalars.append(scalar) }
+                    if let scalar = Unicode.Scalar(value) { utf8.append(contentsOf: String(scalar).utf8) }
                 } else if unit >= 0xDC00 && unit < 0xE000 {
                     throw fail("lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", at: escapeStart)
                 } else if let scalar = Unicode.Scalar(unit) {
-                    scalars.append(scalar)
+                    utf8.append(contentsOf: String(scalar).utf8)
                 }
             default: throw fail("unknown escape")
             }
