@@ -186,7 +186,7 @@ extension Record {
 /// primary font with a fallback chain and colour emoji, as users of a chat app type them. The
 /// limit shapes each whole text once with the primary font; it and the cold measure run in
 /// alternating passes, so a drift of the shared machine's speed moves both alike.
-func benchMixed(_ options: Options, passes: Int, minSeconds: Double) throws {
+func benchMixed(_ options: Options, passes: Int, minSeconds: Double, limitOnly: Bool) throws {
     let texts = try readJSONLStrings(options.mixedCorpus, key: "text")
     let units = texts.map { Array($0.utf16) }
     let size = 16.0, width = 300.0
@@ -204,6 +204,7 @@ func benchMixed(_ options: Options, passes: Int, minSeconds: Double) throws {
         var t0 = now()
         sink += Double(raw.shapeAll(units))
         limitTimes.append(now() - t0)
+        if limitOnly { continue }
         t0 = now()
         let result = benchColdPass(texts, model: model, fonts: fonts, width: width)
         coldTimes.append(now() - t0)
@@ -211,7 +212,7 @@ func benchMixed(_ options: Options, passes: Int, minSeconds: Double) throws {
         errors = result.errors
     }
     let limit = limitTimes.min() ?? .nan, cold = coldTimes.min() ?? .nan
-    var r = Record("mixed")
+    var r = Record(limitOnly ? "mixed-limit" : "mixed")
     r.add("what", "distinct mixed-language texts, \(fonts.fonts.count) fonts, \(Int(size)) pt, width \(Int(width)), "
         + "inset 0, padding 0: limit (hb_shape of each whole text, primary font) and cold library measure, alternating")
     r.add("texts", texts.count)

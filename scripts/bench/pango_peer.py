@@ -23,7 +23,8 @@ def main():
     ap.add_argument("--corpus", default="fixtures/corpus/messages.jsonl")
     ap.add_argument("--family", default="Inter")
     ap.add_argument("--size", type=float, default=17.0, help="pixels (= points of the TextKit model)")
-    ap.add_argument("--width", type=float, default=343.0, help="outer width; lines wrap at width - 10 (UITextView padding)")
+    ap.add_argument("--width", type=float, default=343.0, help="outer width; lines wrap at width - 2 × --padding")
+    ap.add_argument("--padding", type=float, default=5.0, help="lineFragmentPadding: lines wrap at width - 2 × padding")
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--min-seconds", type=float, default=0.0)
     ap.add_argument("--label", default="pango")
@@ -52,7 +53,7 @@ def main():
     face = loaded.describe().get_family() if loaded else None
     layout = Pango.Layout.new(context)
     layout.set_font_description(desc)
-    layout.set_width(int(round((args.width - 10) * Pango.SCALE)))
+    layout.set_width(int(round((args.width - 2 * args.padding) * Pango.SCALE)))
     layout.set_wrap(Pango.WrapMode.WORD_CHAR)
 
     def one_pass():

@@ -9,8 +9,11 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import time
+
+from prepare import MIXED_FALLBACKS, MIXED_PRIMARY, ROOT
 
 
 def run(argv, stdout_path=os.devnull, stdin_path=None):
@@ -42,7 +45,8 @@ def main():
     ap.add_argument("--width", default="343")
     ap.add_argument("--runs", type=int, default=3, help="batch runs; the best is kept")
     ap.add_argument("--calls", type=int, default=101, help="single-call runs (median)")
-    ap.add_argument("figures", nargs="*", default=["batch", "memory", "call", "scaling"])
+    ap.add_argument("--mixed-runs", type=int, default=3, help="alternating rounds of the mixed workload")
+    ap.add_argument("figures", nargs="*", default=["batch", "memory", "call", "scaling", "mixed"])
     args = ap.parse_args()
     binary = os.path.abspath(args.binary)
     out = lambda **kw: print(json.dumps(kw), flush=True)  # noqa: E731
@@ -97,6 +101,45 @@ def main():
             wall, rss, code, _ = min(run(argv) for _ in range(2))
             out(figure="binary-scaling", file=name, bytes=size, exitCode=code, seconds=wall,
                 secondsPerMB=wall / (size / 1048576), maxRSSKiB=rss)
+
+    if "mixed" in args.figures:
+        mixed(args, binary, out)
+
+
+def mixed(args, binary, out):
+    """Issue 12's workload through the binary, the whole-text limit and Pango, in alternating
+    rounds (batch, limit, Pango, batch, ...): a drift of the shared machine's speed moves all
+    three alike, and the ratios of the best runs are quoted."""
+    cases = os.path.join(args.dir, "mixed.jsonl")
+    n = count_lines(cases)
+    fonts = [os.path.join(ROOT, "fixtures", "fonts", name) for name in MIXED_FALLBACKS]
+    flags = ["--font", MIXED_PRIMARY + "#2", "--size", "16", "--width", "300", "--inset", "0", "--padding", "0"]
+    for font in fonts:
+        flags += ["--fallback", font]
+    argv = [binary, "batch", "--jobs", "1", "--input", cases] + flags
+    bench = [os.path.join(os.path.dirname(binary), "textheight-bench"), "--passes", "1", "--mixed-corpus", cases]
+    for font in fonts:
+        bench += ["--mixed-fallback", font]
+    bench.append("mixed-limit")
+    pango = ["/usr/bin/python3", os.path.join(ROOT, "scripts", "bench", "pango_peer.py"), "--corpus", cases,
+             "--family", "Noto Sans CJK SC", "--size", "16", "--width", "300", "--padding", "0", "--passes", "1",
+             "--label", "pango-mixed"]
+    env = dict(os.environ, FONTCONFIG_FILE=os.path.abspath(os.path.join(args.dir, "fonts-mixed.conf")))
+    result = os.path.join(args.dir, "mixed-out.jsonl")
+    batches, limits, pangos = [], [], []
+    for _ in range(args.mixed_runs):
+        batches.append(run(argv, stdout_path=result))
+        limits.append(json.loads(subprocess.run(bench, capture_output=True, text=True, check=True).stdout.splitlines()[-1]))
+        pangos.append(json.loads(subprocess.run(pango, capture_output=True, text=True, check=True, env=env).stdout))
+    best = min(batches)
+    out(figure="mixed-batch-jobs1", what=" ".join(["textheight"] + argv[1:]), texts=n, outputLines=count_lines(result),
+        errorLines=count_lines(result, b'"error"'), exitCode=best[2], seconds=best[0], cpuSeconds=best[3],
+        medianSeconds=statistics.median(r[0] for r in batches), perSecond=n / best[0], rounds=len(batches))
+    limit = max(limits, key=lambda r: r["limitPerSecond"])
+    out(figure="mixed-limit", what=limit["what"], texts=n, perSecond=limit["limitPerSecond"], rounds=len(limits))
+    p = max(pangos, key=lambda r: r["perSecond"])
+    p["rounds"] = len(pangos)
+    out(**p)
 
 
 if __name__ == "__main__":

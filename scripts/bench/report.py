@@ -37,6 +37,25 @@ def main():
     get = lambda name, key="perSecond": f.get(name, {}).get(key)  # noqa: E731
     rows = []  # (label, value text, target text, verdict)
 
+    # Issue 12: the mixed-language workload, each ratio from one run (alternating passes or rounds).
+    m = f.get("mixed")
+    mb, ml, mp = get("mixed-batch-jobs1"), get("mixed-limit"), get("pango-mixed")
+    if m:
+        rows.append(("mixed: cold / limit    (library, alternating passes)", f"{m['coldOverLimit']:.2f}×", "≥ 2×",
+                     verdict(m["coldOverLimit"] >= TARGETS["limit"])))
+    if mb and ml:
+        rows.append(("mixed: cold / limit    (batch --jobs 1, alternating rounds)", f"{mb / ml:.2f}×", "≥ 2×",
+                     verdict(mb / ml >= TARGETS["limit"])))
+    if mb and mp:
+        rows.append(("mixed: ours / Pango    (batch --jobs 1, alternating rounds)", f"{mb / mp:.1f}×", "≥ 20×",
+                     verdict(mb / mp >= TARGETS["pango"])))
+    if m and mp:
+        rows.append(("mixed: ours / Pango    (library)", f"{m['perSecond'] / mp:.1f}×", "≥ 20×",
+                     verdict(m["perSecond"] / mp >= TARGETS["pango"])))
+    if m and mb:
+        rows.append(("mixed: batch --jobs 1 / library", f"{mb / m['perSecond']:.2f}×", "≥ 0.9×",
+                     verdict(mb / m["perSecond"] >= 0.9)))
+
     limit = get("limit")
     cold = get("cold")
     b1 = get("batch-jobs1")
@@ -78,7 +97,7 @@ def main():
     if b1 and b2:
         rows.append(("batch --jobs 2 / --jobs 1", f"{b2 / b1:.2f}×", "(2 cores)", ""))
 
-    print("RATIOS (targets of issue 6)")
+    print("RATIOS (targets of issues 6 and 12)")
     width = max(len(r[0]) for r in rows) if rows else 0
     for label, value, target, v in rows:
         print(f"  {label:<{width}}  {value:>8}  {target:<7} {v}")
@@ -129,6 +148,17 @@ def main():
         if r:
             line(f"7 peer: Pango {r['pango']}" + (" (fixture fallbacks)" if "fallback" in name else ""), f"{r['perSecond']:,.0f} msg/s",
                  f"font {r['fontLoaded']}, fonts [{r['families']}], hint metrics {r['hintMetrics']}")
+    if m:
+        line("8 mixed: limit (hb_shape whole texts, primary)", f"{m['limitPerSecond']:,.0f} texts/s",
+             f"{m['texts']:,} distinct texts, mean {m['meanUnits']:.0f} units; library and limit alternating, {m['passes']} passes")
+        line("8 mixed: cold library prepare+measure", f"{m['perSecond']:,.0f} texts/s", f"{m['errors']} errors")
+    if mb:
+        r = f["mixed-batch-jobs1"]
+        line("8 mixed: textheight batch --jobs 1", f"{mb:,.0f} texts/s",
+             f"best of {r['rounds']} rounds; limit in the same rounds {ml or 0:,.0f}/s; {r['errorLines']} errors")
+    if mp:
+        r = f["pango-mixed"]
+        line(f"8 mixed: Pango {r['pango']}", f"{mp:,.0f} texts/s", f"font {r['fontLoaded']}, fonts [{r['families']}]")
     buckets = lists.get("bucket", [])
     if buckets:
         print("\n  by message length (UTF-16 units; each bucket alone, fresh Shaper):")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The benchmark of issue 6, in one run on the same inputs (see BENCHMARKS.md):
+# The benchmark of issues 6 and 12, in one run on the same inputs (see BENCHMARKS.md):
 #   the HarfBuzz limit, cold measure (library, batch --jobs 1/2), re-layout, one call, scaling,
-#   peak memory of a 100,000-case batch, and Pango through python3-gi; ratios first.
+#   peak memory of a 100,000-case batch, and Pango through python3-gi; the mixed-language
+#   workload (Noto Sans CJK + fallbacks, distinct texts) against its own limit and Pango; ratios first.
 # Usage: scripts/bench/run.sh [--quick]      (--quick: fewer passes, for a smoke test)
 # Everything it writes goes to .build/bench/ (results.jsonl, report.txt, the generated inputs).
 set -euo pipefail
@@ -27,6 +28,14 @@ from gi.repository import PangoCairo; import cairo; PangoCairo.context_set_font_
     echo "bench: python3-gi-cairo unavailable; Pango keeps hinted metrics" >&2
 fi
 py=$pyg  # the other helpers need only the standard library
+# The mixed-language workload (issue 12) measures with Debian's Noto Sans CJK collection.
+if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then
+  echo "bench: installing fonts-noto-cjk" >&2
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq fonts-noto-cjk >/dev/null
+fi
 
 scripts/setup.sh
 echo "bench: building (release)" >&2
@@ -45,14 +54,20 @@ for font in NotoSansArabic-Regular.ttf NotoSansHebrew-Regular.ttf NotoSansDevana
 done
 passes=()
 [ -n "$quick" ] && passes=(--passes 1)
+mixed=()
+for font in NotoSansArabic-Regular.ttf NotoSansHebrew-Regular.ttf NotoSansDevanagari-Regular.ttf \
+            NotoSansThai-Regular.ttf NotoColorEmoji.subset.ttf DejaVuSans.ttf; do
+  mixed+=(--mixed-fallback "fixtures/fonts/$font")
+done
 
 echo "bench: 1-3, 5 in process (limit, cold, re-layout, scaling)" >&2
 .build/release/textheight-bench "${passes[@]}" --scaling-dir "$out" --write-lines "$out/ours-lines.txt" \
-  "${fallbacks[@]}" limit cold relayout scaling cold-fallback buckets >> "$results"
+  "${fallbacks[@]}" --mixed-corpus "$out/mixed.jsonl" "${mixed[@]}" \
+  limit cold relayout scaling cold-fallback buckets mixed >> "$results"
 
-echo "bench: 2, 4, 5, 6 through the binary (batch, one call, scaling, peak memory)" >&2
+echo "bench: 2, 4, 5, 6, 8 through the binary (batch, one call, scaling, peak memory, mixed with Pango)" >&2
 if [ -n "$quick" ]; then
-  $py scripts/bench/procs.py --dir "$out" --runs 1 --calls 51 >> "$results"
+  $py scripts/bench/procs.py --dir "$out" --runs 1 --calls 51 --mixed-runs 1 >> "$results"
 else
   $py scripts/bench/procs.py --dir "$out" >> "$results"
 fi
