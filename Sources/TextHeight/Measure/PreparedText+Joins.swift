@@ -115,15 +115,13 @@ extension PreparedText {
     mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
         // Sparse: only punctuation can be trimmed, so a 10 MB text costs no per-character arrays.
         var punctuation: [Int] = []
-        var fontData: [ObjectIdentifier: HanKerning.FontData] = [:]  // per face, for the text's language
         var drawnWith: [Int: (data: HanKerning.FontData, font: Font, scale: Double)] = [:]
         for i in text.indices where HanKerning.staticType(text[i]) != .other {
             punctuation.append(i)
             let scalar = Unicode.Scalar(text[i]) ?? " "
             // The font data of the face the character is drawn with (none: no `halt`).
             if let font = fonts.fonts.first(where: { $0.face.covers(scalar) }),
-               let data = fontData[ObjectIdentifier(font.face)] ?? font.face.hanKerning(language: fonts.language) {
-                fontData[ObjectIdentifier(font.face)] = data
+               let data = shaper.hanKerning(font.face, language: fonts.language) {
                 drawnWith[i] = (data, font, font.scale)
             }
         }

@@ -100,6 +100,23 @@ public final class Shaper {
     }
     private var haltReductions: [HaltKey: Int64] = [:]
 
+    /// HanKerning's font data of a face for a text in `language` (FontFace.hanKerning(language:)),
+    /// shaped once per face and language.
+    func hanKerning(_ face: FontFace, language: String?) -> HanKerning.FontData? {
+        guard let language else { return face.hanKerning }
+        let key = HanKerningKey(face: face.base.serial, language: language)
+        if let known = hanKerningData[key] { return known }
+        let data = face.hanKerning(language: language)
+        hanKerningData[key] = data
+        return data
+    }
+
+    private struct HanKerningKey: Hashable {
+        var face: UInt64
+        var language: String
+    }
+    private var hanKerningData: [HanKerningKey: HanKerning.FontData?] = [:]
+
     struct ShapedGlyph {
         var id: UInt32
         var cluster: Int
