@@ -18,7 +18,7 @@ struct GreedyBreakerTests {
         #expect(lineStarts(try layout("aaaa bbbb", width: 9 * c - 0.01)) == [0, 5])
     }
 
-    @Test("Blink's fit: a line fits when its width floored to LayoutUnit (1/64 px) is within the available width")
+    @Test("Blink's fit: a line fits when its width rounded up to LayoutUnit (1/64 px) is within the available width + 1/64")
     func layoutUnitFit() throws {
         // DejaVu Sans Mono at 16 px: 1233 × 16 / 2048 = 9.6328125 px a glyph (fontTools hmtx), so "abc" is
         // 28.8984375 px = 1849.5 / 64, floored to 1849 / 64 = 28.890625 (LayoutUnit::FromFloatFloor).
@@ -26,6 +26,11 @@ struct GreedyBreakerTests {
         let css = try PreparedText("abc abc", font: font, rules: CSSModel().breakRules)
         #expect(lineStarts(css.layout(width: 28.890625)) == [0, 4])             // each word fits its line whole
         #expect(lineStarts(css.layout(width: 28.890625 - 1.0 / 64)) == [0, 2, 4, 6])  // a LayoutUnit less: it breaks
+        // "abcd" = 4 × 9.6328125 = 38.53125 px, exactly 2466 / 64: SnappedWidth keeps it, and AvailableWidthToFit
+        // adds one LayoutUnit, so it fits 2465 / 64 px (as Liberation Sans's 289.015625 px fits 289 in Chromium 156).
+        let grid = try PreparedText("abcd abcd", font: font, rules: CSSModel().breakRules)
+        #expect(lineStarts(grid.layout(width: 38.53125 - 1.0 / 64)) == [0, 5])
+        #expect(lineStarts(grid.layout(width: 38.53125 - 2.0 / 64)) == [0, 3, 5, 8])
         // TextKit compares the width itself (CGFloat): the same width does not fit there.
         let textKit = try PreparedText("abc abc", font: font, rules: TextKitModel.breakRules)
         #expect(lineStarts(textKit.layout(width: 28.890625)) == [0, 2, 4, 6])

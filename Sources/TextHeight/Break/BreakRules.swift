@@ -113,7 +113,11 @@ public struct BreakRules: Sendable, Equatable {
     public enum FitRule: Sendable, Equatable {
         /// Fits when width ≤ available (CoreText works in CGFloat doubles).
         case exact
-        /// Blink: fits when the width floored to LayoutUnit (1/64 px) is ≤ the available width.
+        /// Blink: fits when the width rounded up to LayoutUnit (1/64 px) is within the available width
+        /// plus one LayoutUnit (`ShapeResult::SnappedWidth` against `LineBreaker::AvailableWidthToFit`,
+        /// which adds an epsilon): a width on the 1/64 grid may exceed the line by 1/64 px. Measured in
+        /// Chromium 156: Liberation Sans "The <em>appstreamcli</em> command-", 289.015625 px, fits 289 px
+        /// but not 288.984375; "XML or", 50.9765625 px, fits 50.96875 but not 50.953125.
         case layoutUnit
     }
 
@@ -129,7 +133,8 @@ public struct BreakRules: Sendable, Equatable {
             // Widths are sums of scaled font units; allow only floating-point noise.
             return width <= available + 1e-9
         case .layoutUnit:
-            return (width * 64).rounded(.down) / 64 <= available
+            // The tolerance keeps floating-point noise of an exact grid width from rounding it up.
+            return (width * 64 - 1e-7).rounded(.up) <= (available * 64).rounded(.down) + 1
         }
     }
 
