@@ -6,12 +6,15 @@ import CHarfBuzz
 /// - adjacent pairs: an opening bracket after an opening, middle, closing or narrow opening
 ///   character is trimmed; a closing one before a closing, middle or narrow closing character is
 ///   trimmed (`ShouldKern`, `ShouldKernLast`);
-/// - no opening bracket is trimmed at a line start, not even one a pair trimmed: Blink shapes a line's
-///   start without the previous line's context. Measured in Chromium 156 at 16 px (issue 16): a lone
-///   "（" is 16.016 px, "（" + 15 ideographs take two lines at 252 px, "一，（三" at 40 px sets the
-///   "（" starting line 2 full width, "一二（（三" trims only the second "（";
-/// - `allow-end`: a closing bracket ending a line is trimmed when that makes the line fit; not
-///   dots, colons or quotes: Chromium 156 kept "序。" off a line that a trimmed "。" would fit.
+/// - under `normal` no opening bracket is trimmed at a line start, not even one a pair trimmed: Blink
+///   shapes a line's start without the previous line's context. Measured in Chromium 156 at 16 px
+///   (issue 16): a lone "（" is 16.016 px, "（" + 15 ideographs take two lines at 252 px, "一，（三" at
+///   40 px sets the "（" starting line 2 full width, "一二（（三" trims only the second "（";
+///   `space-first` trims it on wrapped lines and `trim-start` on every line (text_spacing_trim.h,
+///   PreparedText.lineStartTrim);
+/// - `allow-end`: a closing bracket or quote ending a line is trimmed when that makes the line fit,
+///   not before a mandatory break; not dots or colons: Chromium 156 kept "序。" off a line that a
+///   trimmed "。" would fit.
 /// Dots (、。，．), colons and quotes are classified per font from their glyph bounds, as Blink
 /// does: Simplified-Chinese fonts set them in the left half (closing), Traditional centred.
 enum HanKerning {
