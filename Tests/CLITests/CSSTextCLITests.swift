@@ -23,8 +23,9 @@ struct CSSTextCLITests {
         #expect(try lineWidth("abc", ["--letter-spacing", "0.625em"]) == "57.88636363636364")  // 0.625 × 16 = 10
     }
 
-    @Test("word-spacing goes to a space after the text's first character and to U+00A0")
+    @Test("word-spacing goes to a space after the text's first character and to U+00A0; normal is 0")
     func wordSpacing() throws {
+        #expect(try lineWidth("a b", ["--word-spacing", "normal"]) == "23.454545454545453")
         // a + space + b = (1588 + 792 + 1748) × 16 / 2816 = 23.4545…; + 10.
         #expect(try lineWidth("a b", ["--word-spacing", "10px"]) == "33.45454545454545")
         #expect(try lineWidth("a\u{A0}b", ["--word-spacing", "10px"]) == "33.45454545454545")
@@ -77,7 +78,7 @@ struct CSSTextCLITests {
 
     @Test("bad values exit 2 with one line", arguments: [
         (["--letter-spacing", "2"], "--letter-spacing must be a length in px or em (e.g. 1.5px, -0.02em), got '2'"),
-        (["--word-spacing", "normal"], "--word-spacing must be a length in px or em (e.g. 1.5px, -0.02em), got 'normal'"),
+        (["--word-spacing", "1"], "--word-spacing must be a length in px or em (e.g. 1.5px, -0.02em), got '1'"),
         (["--letter-spacing", "20000px"], "--letter-spacing must be within ±10000px or ±100em, got '20000px'"),
         (["--word-break", "keepall"], "--word-break must be one of normal, keep-all, break-all, break-word, got 'keepall'"),
         (["--line-break", "any"], "--line-break must be one of auto, loose, normal, strict, anywhere, got 'any'"),

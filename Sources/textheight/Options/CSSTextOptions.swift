@@ -46,9 +46,9 @@ struct CSSTextOptions: OptionGroup {
         }
     }
 
-    /// A length as CSS writes it (`2px`, `-0.05em`, `0`), within ±10000 px or ±100 em.
+    /// A length as CSS writes it (`2px`, `-0.05em`, `0`, `normal`), within ±10000 px or ±100 em.
     private static func length(_ value: String, flag: String) throws(UsageError) -> CSSText.Length {
-        guard let length = CSSText.Length(css: value), value != "normal" || flag == "--letter-spacing" else {
+        guard let length = CSSText.Length(css: value) else {  // `normal` is 0 for both properties
             throw UsageError("\(flag) must be a length in px or em (e.g. 1.5px, -0.02em), got '\(value)'")
         }
         switch length {
