@@ -46,8 +46,10 @@ struct BatchCommand {
         var failed = 0
         var chunk: [LineReader.Line] = []
         chunk.reserveCapacity(WorkerPool.chunkSize)
-        // Cases that set no flag of their own measure with the command line's: parse it once.
-        let parsedDefaults = try? MeasureOptions(defaults)
+        // Cases that set no flag of their own measure with the command line's: parse it and load its fonts once.
+        let parsedDefaults = (try? MeasureOptions(defaults)).map {
+            CaseRunner.Defaults(options: $0, fonts: try? $0.loadFonts(faces: pool.faces))
+        }
         while true {
             chunk.removeAll(keepingCapacity: true)
             // Chunks keep every worker busy on a piped file; when the next line is not there yet
@@ -81,7 +83,7 @@ struct BatchCommand {
     }
 
     /// One input line to its output lines: results, or one error object naming the line.
-    static func process(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: MeasureOptions? = nil,
+    static func process(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: CaseRunner.Defaults? = nil,
                         shaper: Shaper, faces: FaceCache) -> Output {
         let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: shaper, faces: faces)
         switch outcome.result {

@@ -9,8 +9,14 @@ enum CaseRunner {
         var result: Result<[JSONObject], Failure>
     }
 
-    /// `parsedDefaults`: `defaults` parsed once, used for every case that sets no flag of its own.
-    static func run(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: MeasureOptions? = nil,
+    /// The command line's flags parsed, and its fonts loaded, once per batch: every case that sets
+    /// no flag of its own measures with them.
+    struct Defaults {
+        var options: MeasureOptions
+        var fonts: FontStack?
+    }
+
+    static func run(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: Defaults? = nil,
                     shaper: Shaper, faces: FaceCache) -> Outcome {
         var outcome = Outcome(id: nil, batchCase: nil, result: .success([]))
         do throws(Failure) {
@@ -20,14 +26,17 @@ enum CaseRunner {
             do { batchCase = try BatchCase(value) } catch { throw .usage(error) }
             outcome.batchCase = batchCase
             let options: MeasureOptions
+            var fonts: FontStack?
             if batchCase.options.isEmpty, let parsedDefaults {
-                options = parsedDefaults
+                options = parsedDefaults.options
+                fonts = parsedDefaults.fonts
             } else {
                 do { options = try MeasureOptions(batchCase.arguments(over: defaults)) } catch { throw .usage(error) }
             }
             var prefix = JSONObject()
             if let id = outcome.id { prefix.add("id", raw: id.text) }
-            outcome.result = .success(try options.measure(batchCase.text, faces: faces, shaper: shaper, prefix: prefix))
+            outcome.result = .success(try options.measure(batchCase.text, faces: faces, fonts: fonts, shaper: shaper,
+                                                          prefix: prefix))
         } catch {
             outcome.result = .failure(error)
         }

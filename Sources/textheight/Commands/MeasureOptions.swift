@@ -36,13 +36,15 @@ struct MeasureOptions {
     }
 
     /// Measures `content` at every `--width`, one JSON object per width, each opening with `prefix`.
-    func measure(_ content: String, faces: FaceCache, shaper: Shaper, prefix: JSONObject = JSONObject())
-        throws(Failure) -> [JSONObject] {
+    /// `fonts`: the chain already loaded from these options (batch loads the command line's once).
+    func measure(_ content: String, faces: FaceCache, fonts: FontStack? = nil, shaper: Shaper,
+                 prefix: JSONObject = JSONObject()) throws(Failure) -> [JSONObject] {
         let textModel = try makeModel()
         guard content.utf8.count <= text.maxBytes else {
             throw Failure(code: .input, message: "the text has \(content.utf8.count) bytes; --max-bytes is \(text.maxBytes)")
         }
-        let loaded = try loadFonts(faces: faces)
+        let loaded: FontStack
+        if let fonts { loaded = fonts } else { loaded = try loadFonts(faces: faces) }
         let request = MeasureRequest(text: content, placeholder: text.placeholderValue, fonts: loaded,
                                      widths: model.modelWidths, includeLines: output.lines)
         let results: [MeasureResult]
