@@ -24,49 +24,34 @@ final class WordBreakMemo: Sendable {
 
     /// `compute(shaper)`'s result for the window `start..<end`, computed once.
     func graphemeAdvances(from start: Int, to end: Int, _ compute: (Shaper) -> [GraphemeEnd]) -> [GraphemeEnd] {
-        state.withLock { state in
-            let key = Key(start: start, end: end)
-            if let known = state.advances[key] { return known }
-            let shaper = state.shaper ?? Shaper()
-            state.shaper = shaper
-            let ends = compute(shaper)
-            if state.storedEnds + ends.count <= WordBreakMemo.maxStoredEnds {
-                state.advances[key] = ends
-                state.storedEnds += ends.count
-            }
-            return ends
-        }
+        remembered(\.advances, start, end, cost: { $0.count }, compute)
     }
 
     /// `compute(shaper)`'s width of the line `start..<end` cut inside a word, computed once.
     func width(from start: Int, to end: Int, _ compute: (Shaper) -> Double) -> Double {
-        state.withLock { state in
-            let key = Key(start: start, end: end)
-            if let known = state.widths[key] { return known }
-            let shaper = state.shaper ?? Shaper()
-            state.shaper = shaper
-            let width = compute(shaper)
-            if state.storedEnds < WordBreakMemo.maxStoredEnds {
-                state.widths[key] = width
-                state.storedEnds += 1
-            }
-            return width
-        }
+        remembered(\.widths, start, end, cost: { _ in 1 }, compute)
     }
 
     /// `compute(shaper)`'s fonts of the piece `start..<end` of a broken word, computed once.
     func fontMask(from start: Int, to end: Int, _ compute: (Shaper) -> UInt32) -> UInt32 {
+        remembered(\.masks, start, end, cost: { _ in 1 }, compute)
+    }
+
+    /// The value stored in `table` for `start..<end`, or `compute`'s with the memo's own Shaper, stored while
+    /// the memo holds fewer than `maxStoredEnds` entries (`cost` counts what a value adds).
+    private func remembered<Value: Sendable>(_ table: WritableKeyPath<State, [Key: Value]> & Sendable, _ start: Int, _ end: Int,
+                                   cost: (Value) -> Int, _ compute: (Shaper) -> Value) -> Value {
         state.withLock { state in
             let key = Key(start: start, end: end)
-            if let known = state.masks[key] { return known }
+            if let known = state[keyPath: table][key] { return known }
             let shaper = state.shaper ?? Shaper()
             state.shaper = shaper
-            let mask = compute(shaper)
-            if state.storedEnds < WordBreakMemo.maxStoredEnds {
-                state.masks[key] = mask
-                state.storedEnds += 1
+            let value = compute(shaper)
+            if state.storedEnds + cost(value) <= WordBreakMemo.maxStoredEnds {
+                state[keyPath: table][key] = value
+                state.storedEnds += cost(value)
             }
-            return mask
+            return value
         }
     }
 }
