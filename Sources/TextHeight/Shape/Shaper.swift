@@ -31,13 +31,21 @@ public final class Shaper {
     var itemizesOnce = true
     private var graphemeIterator: BreakIterator?
 
+    /// Each BMP character's grapheme class, looked up in ICU once (th_next_grapheme_boundary).
+    private let graphemeClasses: UnsafeMutablePointer<UInt8>
+
     public init() {
         // hb_buffer_create never returns NULL: on allocation failure it returns the inert empty buffer.
         buffer = hb_buffer_create()
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        graphemeClasses = .allocate(capacity: 0x10000)
+        graphemeClasses.initialize(repeating: UInt8(TH_GRAPHEME_UNKNOWN), count: 0x10000)
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        hb_buffer_destroy(buffer)
+        graphemeClasses.deallocate()
+    }
 
     /// The advance of `units` in the font's units, how many glyphs came out as `.notdef`, and how
     /// many glyphs advance (what per-glyph tracking applies to: `GlyphSpacing`).
@@ -56,8 +64,20 @@ public final class Shaper {
         return (shaped.advance, shaped.missing, shaped.advancing)
     }
 
-    /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`.
+    /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`:
+    /// ICU's boundaries, found by `th_next_grapheme_boundary` over ICU's properties.
     func forEachGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
+        guard let base = units.baseAddress, !units.isEmpty else { return }
+        let count = Int32(units.count)
+        var position: Int32 = 0
+        while position < count {
+            position = th_next_grapheme_boundary(base, count, position, graphemeClasses)
+            body(Int(position))
+        }
+    }
+
+    /// ICU's own grapheme iterator, for the tests that compare it with `forEachGrapheme`.
+    func forEachICUGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
         guard let iterator = graphemes() else {
             body(units.count)
             return

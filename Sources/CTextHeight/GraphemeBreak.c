@@ -1,0 +1,98 @@
+// UAX #29 extended grapheme clusters as ICU 72's root char.txt has them: Unicode 15.0's rules plus
+// CLDR 42's Indic conjunct rule (later Unicode 15.1's GB9c), over ICU's own properties, so the
+// data is the same ICU the line breaker uses. ICU's rule-based iterator costs about 290 instructions per
+// boundary here (setText, its break cache, the rule status); this loop costs a table read per
+// code unit. Tests compare both over the corpus and random sequences of every class
+// (GraphemeBreakTests).
+#include "CTextHeight.h"
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+
+// A class byte: the Grapheme_Cluster_Break value in the low 5 bits (Extend with a non-zero
+// combining class as EXTEND_CCC), and flags.
+enum { CLASS_MASK = 0x1F, EXTEND_CCC = 18, LINKING_CONSONANT = 0x20, VIRAMA = 0x40, EXT_PICT = 0x80 };
+
+// CLDR 42 (char.txt's $LinkingConsonant, $Virama): Indic_Syllabic_Category in six scripts.
+static int links_conjuncts(UChar32 c) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript(c, &status);
+    return U_SUCCESS(status) && (script == USCRIPT_GUJARATI || script == USCRIPT_TELUGU || script == USCRIPT_MALAYALAM
+                                 || script == USCRIPT_ORIYA || script == USCRIPT_BENGALI || script == USCRIPT_DEVANAGARI);
+}
+
+uint8_t th_grapheme_class(uint32_t code_point) {
+    UChar32 c = (UChar32)code_point;
+    uint8_t value = (uint8_t)u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    if (value == U_GCB_EXTEND && u_getCombiningClass(c) != 0) value = EXTEND_CCC;
+    if (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) value |= EXT_PICT;
+    int32_t category = u_getIntPropertyValue(c, UCHAR_INDIC_SYLLABIC_CATEGORY);
+    if ((category == U_INSC_CONSONANT || category == U_INSC_VIRAMA) && links_conjuncts(c)) {
+        value |= category == U_INSC_CONSONANT ? LINKING_CONSONANT : VIRAMA;
+    }
+    return value;
+}
+
+static inline uint8_t class_of(uint32_t c, uint8_t *bmp) {
+    if (c > 0xFFFF) return th_grapheme_class(c);
+    uint8_t known = bmp[c];
+    if (known != TH_GRAPHEME_UNKNOWN) return known;
+    known = th_grapheme_class(c);
+    bmp[c] = known;
+    return known;
+}
+
+static inline uint32_t decode(const uint16_t *text, int32_t length, int32_t i, int32_t *units) {
+    uint16_t unit = text[i];
+    if ((unit & 0xFC00) == 0xD800 && i + 1 < length && (text[i + 1] & 0xFC00) == 0xDC00) {
+        *units = 2;
+        return 0x10000 + ((uint32_t)(unit & 0x3FF) << 10) + (text[i + 1] & 0x3FF);
+    }
+    *units = 1;
+    return unit;  // a lone surrogate keeps its value: Grapheme_Cluster_Break=Control, as ICU reads it
+}
+
+int32_t th_next_grapheme_boundary(const uint16_t *text, int32_t length, int32_t start, uint8_t *bmp) {
+    if (start >= length) return length;
+    int32_t units;
+    uint8_t previous = class_of(decode(text, length, start, &units), bmp);
+    int32_t i = start + units;
+    // GB11: Extended_Pictographic Extend* ZWJ × Extended_Pictographic (1: in Extend*, 2: after the ZWJ).
+    int emoji = (previous & EXT_PICT) ? 1 : 0;
+    // GB12/13: regional indicators pair up; how many end at `previous`.
+    int regional = (previous & CLASS_MASK) == U_GCB_REGIONAL_INDICATOR;
+    // CLDR 42: $LinkingConsonant $ExtCccZwj* $Virama $ExtCccZwj* × $LinkingConsonant
+    // (1: after the consonant, 2: a virama seen since).
+    int conjunct = (previous & LINKING_CONSONANT) ? 1 : 0;
+    while (i < length) {
+        uint8_t next = class_of(decode(text, length, i, &units), bmp);
+        int before = previous & CLASS_MASK, after = next & CLASS_MASK;
+        if (before == EXTEND_CCC) before = U_GCB_EXTEND;
+        int extendsConjunct = after == EXTEND_CCC || after == U_GCB_ZWJ;
+        if (after == EXTEND_CCC) after = U_GCB_EXTEND;
+        int joins;
+        if (before == U_GCB_CR && after == U_GCB_LF) joins = 1;                                         // GB3
+        else if (before == U_GCB_CONTROL || before == U_GCB_CR || before == U_GCB_LF) joins = 0;        // GB4
+        else if (after == U_GCB_CONTROL || after == U_GCB_CR || after == U_GCB_LF) joins = 0;           // GB5
+        else if (before == U_GCB_L && (after == U_GCB_L || after == U_GCB_V || after == U_GCB_LV || after == U_GCB_LVT))
+            joins = 1;                                                                                   // GB6
+        else if ((before == U_GCB_LV || before == U_GCB_V) && (after == U_GCB_V || after == U_GCB_T)) joins = 1;  // GB7
+        else if ((before == U_GCB_LVT || before == U_GCB_T) && after == U_GCB_T) joins = 1;             // GB8
+        else if (after == U_GCB_EXTEND || after == U_GCB_ZWJ || after == U_GCB_SPACING_MARK) joins = 1; // GB9, GB9a
+        else if (before == U_GCB_PREPEND) joins = 1;                                                     // GB9b
+        else if (conjunct == 2 && (next & LINKING_CONSONANT)) joins = 1;                                 // CLDR 42, GB9c
+        else if (before == U_GCB_ZWJ && emoji == 2 && (next & EXT_PICT)) joins = 1;                     // GB11
+        else if (before == U_GCB_REGIONAL_INDICATOR && after == U_GCB_REGIONAL_INDICATOR) joins = regional % 2;  // GB12, GB13
+        else joins = 0;                                                                                  // GB999
+        if (!joins) return i;
+        if (next & EXT_PICT) emoji = 1;
+        else if (emoji == 1 && after == U_GCB_ZWJ) emoji = 2;
+        else if (!(emoji == 1 && after == U_GCB_EXTEND)) emoji = 0;
+        regional = after == U_GCB_REGIONAL_INDICATOR ? regional + 1 : 0;
+        if (next & LINKING_CONSONANT) conjunct = 1;
+        else if (conjunct && extendsConjunct) conjunct = (next & VIRAMA) ? 2 : conjunct;
+        else conjunct = 0;
+        previous = next;
+        i += units;
+    }
+    return length;
+}

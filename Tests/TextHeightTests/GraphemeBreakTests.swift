@@ -1,0 +1,100 @@
+import Testing
+import CTextHeight
+@testable import TextHeight
+
+/// `Shaper.forEachGrapheme` finds grapheme clusters with textheight's own loop over ICU's
+/// properties (th_next_grapheme_boundary); ICU's character iterator is the reference it must
+/// equal, boundary for boundary.
+@Suite("Grapheme clusters = ICU's")
+struct GraphemeBreakTests {
+    static func ends(_ units: [UInt16], icu: Bool, shaper: Shaper) -> [Int] {
+        var ends: [Int] = []
+        units.withUnsafeBufferPointer { text in
+            if icu { shaper.forEachICUGrapheme(in: text) { ends.append($0) } }
+            else { shaper.forEachGrapheme(in: text) { ends.append($0) } }
+        }
+        return ends
+    }
+
+    /// Up to `perClass` code points of each grapheme class (Grapheme_Cluster_Break value, with and
+    /// without Extended_Pictographic), spread over the code space, and lone surrogates.
+    static let samples: [[UInt32]] = {
+        var byClass: [UInt8: [UInt32]] = [:]
+        for c in UInt32(0)...0x10FFFF where !(0xD800...0xDFFF).contains(c) {
+            byClass[th_grapheme_class(c), default: []].append(c)
+        }
+        var groups = byClass.keys.sorted().map { key -> [UInt32] in
+            let all = byClass[key] ?? []
+            let step = max(1, all.count / 24)
+            return stride(from: 0, to: all.count, by: step).map { all[$0] }
+        }
+        groups.append([0xD800, 0xDBFF, 0xDC00, 0xDFFF])
+        return groups
+    }()
+
+    static func utf16(_ scalars: [UInt32]) -> [UInt16] {
+        var units: [UInt16] = []
+        for c in scalars {
+            if c > 0xFFFF {
+                units.append(UInt16(0xD800 + ((c - 0x10000) >> 10)))
+                units.append(UInt16(0xDC00 + ((c - 0x10000) & 0x3FF)))
+            } else {
+                units.append(UInt16(c))
+            }
+        }
+        return units
+    }
+
+    @Test("every class against every class, in pairs and triples")
+    func classSequences() {
+        let shaper = Shaper()
+        let firsts = GraphemeBreakTests.samples.map { $0[0] }
+        #expect(firsts.count >= 14)  // Other, CR, LF, Control, Extend, ZWJ, RI, Prepend, SpacingMark, L, V, T, LV, LVT, …
+        var differing: [[UInt32]] = []
+        for a in firsts { for b in firsts { for c in firsts {
+            let units = GraphemeBreakTests.utf16([a, b, c])
+            if GraphemeBreakTests.ends(units, icu: false, shaper: shaper)
+                != GraphemeBreakTests.ends(units, icu: true, shaper: shaper) { differing.append([a, b, c]) }
+        } } }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    @Test("random sequences of all classes, emoji ZWJ chains and flags")
+    func randomSequences() {
+        let shaper = Shaper()
+        var generator = SplitMix(seed: 29)
+        let groups = GraphemeBreakTests.samples
+        // ZWJ, emoji, a skin tone, VS16, regional indicators, Devanagari and Bengali consonants, virama and
+        // nukta often, to build GB11, GB12 and conjunct runs.
+        let emojiParts: [UInt32] = [0x200D, 0x1F468, 0x1F3FD, 0xFE0F, 0x1F1FA, 0x1F1F8, 0x2764, 0x0915, 0x094D, 0x093C, 0x0995]
+        var differing: [[UInt16]] = []
+        for _ in 0..<30_000 {
+            var scalars: [UInt32] = []
+            for _ in 0..<(1 + Int(generator.next() % 10)) {
+                if generator.next() % 3 == 0 {
+                    scalars.append(emojiParts[Int(generator.next() % UInt64(emojiParts.count))])
+                } else {
+                    let group = groups[Int(generator.next() % UInt64(groups.count))]
+                    scalars.append(group[Int(generator.next() % UInt64(group.count))])
+                }
+            }
+            let units = GraphemeBreakTests.utf16(scalars)
+            if GraphemeBreakTests.ends(units, icu: false, shaper: shaper)
+                != GraphemeBreakTests.ends(units, icu: true, shaper: shaper) { differing.append(units) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
+
+    @Test("the whole corpus, message by message")
+    func corpus() {
+        let shaper = Shaper()
+        let messages = FastPathTests.messages
+        #expect(messages.count > 10_000)
+        let differing = messages.filter { message in
+            let units = Array(message.text.utf16)
+            return GraphemeBreakTests.ends(units, icu: false, shaper: shaper)
+                != GraphemeBreakTests.ends(units, icu: true, shaper: shaper)
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5).map(\.id))")
+    }
+}
