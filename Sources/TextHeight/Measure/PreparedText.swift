@@ -84,7 +84,11 @@ public struct PreparedText: Sendable {
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         units.withUnsafeBufferPointer { text in
             let memo = shaper.itemizesOnce ? shaper.memo(for: fonts, spacing: glyphSpacing + [cssSpacing.letter, cssSpacing.word]) : nil
-            let items = memo.map { Itemization(text, fonts: fonts, memo: $0, graphemes: shaper.forEachGrapheme) }
+            // Plain runs: contextScript is 0 without a language, and CSS spacing shapes again.
+            let plainRuns = fonts.language == nil && cssSpacing.isZero
+            let items = memo.map {
+                Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemes: shaper.forEachGrapheme)
+            }
             var start = 0
             forEachBreak(in: text, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
@@ -221,7 +225,19 @@ public struct PreparedText: Sendable {
             used |= 1 << UInt32(index)
         }
         if let items, items.covers(start, end, in: text) {
-            items.forEachRun(from: start, to: end, add)
+            if let caches = items.plainCaches {
+                // `add` without the language, spacing and context-script steps it would skip anyway.
+                items.forEachRun(from: start, to: end) { runStart, runEnd, index in
+                    let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]),
+                                                cache: caches[index], instance: fonts.fonts[index].instance)
+                    width += Double(shaped.advance) * fonts.fonts[index].scale
+                        + Double(shaped.advancingGlyphs) * glyphSpacing[index]
+                    missing += Int(shaped.missingGlyphs)
+                    used |= 1 << UInt32(index)
+                }
+            } else {
+                items.forEachRun(from: start, to: end, add)
+            }
         } else {
             for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
                 add(run.start, run.end, run.font)

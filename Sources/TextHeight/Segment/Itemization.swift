@@ -25,10 +25,14 @@ struct Itemization {
     /// the per-cluster choice does not), or more scripts than ids.
     private(set) var isUsable = true
     private let count: Int
+    /// The stack's width caches when every run of the text is shaped plainly (no language, no CSS
+    /// spacing): `PreparedText.measure` then probes them directly.
+    let plainCaches: [WidthCache]?
 
-    init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo,
+    init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo, plainRuns: Bool,
          graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
         count = text.count
+        plainCaches = plainRuns ? memo.plainCaches : nil
         let runs = FontRuns(stack: fonts, memo: memo)
         var bits: [UInt64] = []
         var perCluster = false

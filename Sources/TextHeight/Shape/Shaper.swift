@@ -64,6 +64,18 @@ public final class Shaper {
         return (shaped.advance, shaped.missing, shaped.advancing)
     }
 
+    /// `advance(of:in:)` through a cache resolved by the caller (`StackMemo.plainCaches`): no key
+    /// to build per run.
+    func advance(of units: UnsafeBufferPointer<UInt16>, cache: WidthCache, instance: FaceInstance)
+        -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
+        let hash = WidthCache.hash(units)
+        if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
+        let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
+        cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
+                     advancingGlyphs: shaped.advancing)
+        return (shaped.advance, shaped.missing, shaped.advancing)
+    }
+
     /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`:
     /// ICU's boundaries, found by `th_next_grapheme_boundary` over ICU's properties.
     func forEachGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
@@ -174,18 +186,33 @@ public final class Shaper {
     /// once per text.
     /// `spacing`: what each font's advancing glyphs gain (tracking), part of every width.
     func memo(for fonts: FontStack, spacing: [Double]) -> StackMemo {
+        // Batches measure one stack again and again: compare with the last one before hashing.
+        if let last = lastMemo, last.key.matches(fonts, spacing: spacing) { return last.memo }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
                            spacing: spacing, language: fonts.language ?? "")
-        if let known = memos[key] { return known }
-        let memo = StackMemo()
+        let memo = memos[key] ?? StackMemo(plainCaches: fonts.fonts.map {
+            widthCache(for: $0.instance, language: fonts.language ?? "", ligatures: true, script: 0)
+        })
         memos[key] = memo
+        lastMemo = (key, memo)
         return memo
     }
+    private var lastMemo: (key: StackKey, memo: StackMemo)?
     private struct StackKey: Hashable {
         var faces: [UInt64]
         var sizes: [Double]
         var spacing: [Double]
         var language: String
+
+        func matches(_ stack: FontStack, spacing: [Double]) -> Bool {
+            guard faces.count == stack.fonts.count, self.spacing == spacing, language == stack.language ?? "" else {
+                return false
+            }
+            for (k, font) in stack.fonts.enumerated() where faces[k] != font.instance.serial || sizes[k] != font.size {
+                return false
+            }
+            return true
+        }
     }
     private var memos: [StackKey: StackMemo] = [:]
 
@@ -217,6 +244,11 @@ public final class Shaper {
     /// Shapes with script, direction and language guessed from the slice; calls `glyph(cluster, advance)`.
     private func shape(_ units: UnsafeBufferPointer<UInt16>, in font: Font, language: String?, ligatures: Bool = true,
                        script: UInt32 = 0, glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
+        shape(units, instance: font.instance, language: language, ligatures: ligatures, script: script, glyph: glyph)
+    }
+
+    private func shape(_ units: UnsafeBufferPointer<UInt16>, instance: FaceInstance, language: String?, ligatures: Bool = true,
+                       script: UInt32 = 0, glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
         guard let base = units.baseAddress else { return (0, 0, 0) }
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
@@ -227,11 +259,11 @@ public final class Shaper {
         // GlyphSpacing applies CoreText's rule.
         // CSS letter-spacing drops liga, clig and calt here; a TextKit `.tracking` font's instance
         // carries its own (liga and clig off: Font.withoutOptionalLigatures).
-        let features = ligatures ? font.instance.features : Shaper.noLigatures
+        let features = ligatures ? instance.features : Shaper.noLigatures
         if features.isEmpty {
-            hb_shape(font.instance.hbFont, buffer, nil, 0)
+            hb_shape(instance.hbFont, buffer, nil, 0)
         } else {
-            features.withUnsafeBufferPointer { hb_shape(font.instance.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+            features.withUnsafeBufferPointer { hb_shape(instance.hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
@@ -252,8 +284,15 @@ public final class Shaper {
     }
 }
 
-/// Per font stack: the font chosen for single-character clusters, and the joins already measured.
+/// Per font stack: the font chosen for single-character clusters, the joins already measured,
+/// and each font's width cache for plain runs.
 final class StackMemo {
+    /// Per font of the stack, the cache of runs shaped in the stack's language with ligatures on
+    /// and no context script: what most runs are.
+    let plainCaches: [WidthCache]
+
+    init(plainCaches: [WidthCache]) { self.plainCaches = plainCaches }
+
     /// Direct-mapped on the scalar's low bits: `scalar << 5 | font`, or `UInt32.max` when empty
     /// (scalars have 21 bits, a stack at most 32 fonts).
     private var choices = [UInt32](repeating: .max, count: 4096)
