@@ -37,10 +37,17 @@ struct FontRuns {
     func fontRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
                   graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void,
                   boundary: (Int) -> Void = { _ in }) -> [FontRun] {
-        let end = start + slice.count
         if stack.fonts.count == 1 || primaryCoversPlainly(slice) {
-            return [FontRun(start: start, end: end, font: 0)]
+            return [FontRun(start: start, end: start + slice.count, font: 0)]
         }
+        return clusterRuns(slice, offset: start, graphemes: graphemes, boundary: boundary)
+    }
+
+    /// `fontRuns` when the primary does not cover the slice plainly: a font per grapheme cluster.
+    func clusterRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
+                     graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void,
+                     boundary: (Int) -> Void) -> [FontRun] {
+        let end = start + slice.count
         var runs: [FontRun] = []
         var clusterStart = 0
         withoutActuallyEscaping(boundary) { boundary in graphemes(slice) { clusterEnd in
@@ -68,17 +75,16 @@ struct FontRuns {
     /// The common case, decided without cluster analysis: the primary font has every character
     /// and nothing asks for emoji presentation.
     func primaryCoversPlainly(_ slice: UnsafeBufferPointer<UInt16>) -> Bool {
+        Scalars(slice).allSatisfy { primaryCoversPlainly($0.value) }
+    }
+
+    /// One character of `primaryCoversPlainly`.
+    func primaryCoversPlainly(_ value: UInt32) -> Bool {
         let primary = stack.primary.face
-        for scalar in Scalars(slice) {
-            if scalar.value < 0x80 {
-                if !primary.covers(scalar) && scalar.value >= 0x20 { return false }
-                continue
-            }
-            if FontRuns.asksForEmoji(scalar.value) { return false }
-            if th_is_default_ignorable(scalar.value) != 0 { continue }
-            if !primary.covers(scalar) { return false }
-        }
-        return true
+        let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+        if value < 0x80 { return value < 0x20 || primary.covers(scalar) }
+        if FontRuns.asksForEmoji(value) { return false }
+        return th_is_default_ignorable(value) != 0 || primary.covers(scalar)
     }
 
     private func fontIndex(for cluster: UnsafeBufferPointer<UInt16>) -> Int {

@@ -16,14 +16,14 @@ struct Itemization {
     /// The whole text's runs of one font (before the script split), in order.
     private let fontRuns: [FontRun]
     /// Per UTF-16 unit: 0 for a neutral character (Common, Inherited, Unknown), else an id of its
-    /// script; both units of a surrogate pair hold the pair's.
-    private var scripts: [UInt8]
+    /// script (`StackMemo.scriptID`); both units of a surrogate pair hold the pair's.
+    private let scripts: [UInt8]
     /// Cluster ends, one bit per unit, when fonts were chosen per cluster; empty otherwise.
-    private var boundaries: [UInt64] = []
+    private let boundaries: [UInt64]
     /// False when a stretch could be itemized differently on its own in a way `covers` does not
     /// check: an ASCII control character the primary font lacks (`primaryCoversPlainly` skips it,
     /// the per-cluster choice does not), or more scripts than ids.
-    private(set) var isUsable = true
+    let isUsable: Bool
     private let count: Int
     /// The stack's width caches when every run of the text is shaped plainly (no language, no CSS
     /// spacing): `PreparedText.measure` then probes them directly.
@@ -34,43 +34,45 @@ struct Itemization {
         count = text.count
         plainCaches = plainRuns ? memo.plainCaches : nil
         let runs = FontRuns(stack: fonts, memo: memo)
-        var bits: [UInt64] = []
-        var perCluster = false
-        fontRuns = runs.fontRuns(text, offset: 0, graphemes: graphemes) { end in
-            if !perCluster {
-                perCluster = true
-                bits = [UInt64](repeating: 0, count: text.count / 64 + 1)
-            }
-            bits[end >> 6] |= 1 << UInt64(end & 63)
-        }
-        if perCluster {
-            bits[0] |= 1
-            boundaries = bits
-        }
-        scripts = [UInt8](repeating: 0, count: text.count)
-        let funcs = hb_unicode_funcs_get_default()
-        var known: [hb_script_t] = []
-        var i = 0
-        while i < text.count {
-            let (scalar, length) = Scalars.decode(text, at: i)
-            if scalar < 0x20 && perCluster && !fonts.primary.face.covers(Unicode.Scalar(UInt8(scalar))) {
-                isUsable = false
-            }
-            // ASCII letters are Latin, the rest of ASCII is Common: no lookup for the commonest case.
-            let script = scalar < 0x80
-                ? ((0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
-                : hb_unicode_script(funcs, scalar)
-            if script != HB_SCRIPT_COMMON && script != HB_SCRIPT_INHERITED && script != HB_SCRIPT_UNKNOWN {
-                var id = known.firstIndex(of: script).map { $0 + 1 } ?? 0
-                if id == 0 {
-                    known.append(script)
-                    id = known.count
-                    if id > 255 { isUsable = false; id = 255 }
+        // One pass for each character's script and whether the primary font has it plainly
+        // (FontRuns.primaryCoversPlainly), both remembered per BMP character.
+        var scripts = [UInt8](repeating: 0, count: text.count)
+        let oneFont = fonts.fonts.count == 1
+        var plain = true
+        var usable = true
+        scripts.withUnsafeMutableBufferPointer { scripts in
+            var i = 0
+            while i < text.count {
+                let (scalar, length) = Scalars.decode(text, at: i)
+                let id = memo.scriptID(scalar)
+                if id == StackMemo.tooManyScripts { usable = false }
+                if id != 0 {
+                    scripts[i] = id
+                    if length == 2 { scripts[i + 1] = id }
                 }
-                for k in i..<(i + length) { scripts[k] = UInt8(id) }
+                if plain && !oneFont && !memo.primaryCoversPlainly(scalar, runs) { plain = false }
+                i += length
             }
-            i += length
         }
+        self.scripts = scripts
+        var bits: [UInt64] = []
+        if plain {
+            fontRuns = [FontRun(start: 0, end: text.count, font: 0)]
+        } else {
+            bits = [UInt64](repeating: 0, count: text.count / 64 + 1)
+            fontRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes) { end in
+                bits[end >> 6] |= 1 << UInt64(end & 63)
+            }
+            bits[0] |= 1
+            // An ASCII control character the primary lacks: `primaryCoversPlainly` skips it, the
+            // per-cluster choice does not, so a stretch may be itemized differently on its own.
+            for unit in text where unit < 0x20 && !fonts.primary.face.covers(Unicode.Scalar(UInt8(unit))) {
+                usable = false
+                break
+            }
+        }
+        boundaries = bits
+        isUsable = usable
     }
 
     /// Whether `start..<end` on its own is itemized as the whole text is there.
