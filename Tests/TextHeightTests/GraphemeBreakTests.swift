@@ -98,3 +98,17 @@ struct GraphemeBreakTests {
         #expect(differing.isEmpty, "\(differing.prefix(5).map(\.id))")
     }
 }
+
+@Suite("UTF-16 from a String's bytes")
+struct UTF16Tests {
+    @Test("= String.utf16 on the corpus and on every plane")
+    func sameUnits() {
+        var texts = FastPathTests.messages.map(\.text)
+        // One scalar of each length class, surrogate-pair boundaries and plane ends.
+        let scalars: [UInt32] = [0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F468, 0x10FFFF]
+        texts.append(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
+        #expect(texts.count > 10_000)
+        let differing = texts.filter { UTF16Units.of($0) != Array($0.utf16) }
+        #expect(differing.isEmpty, "\(differing.prefix(3))")
+    }
+}
