@@ -50,6 +50,8 @@ struct BatchCommand {
         let parsedDefaults = (try? MeasureOptions(defaults)).map {
             CaseRunner.Defaults(options: $0, fonts: try? $0.loadFonts(faces: pool.faces))
         }
+        let ready = parsedDefaults.flatMap { ReadyDefaults($0.options, fonts: $0.fonts) }
+        var out: [UInt8] = []
         while true {
             chunk.removeAll(keepingCapacity: true)
             // Chunks keep every worker busy on a piped file; when the next line is not there yet
@@ -59,14 +61,15 @@ struct BatchCommand {
             }
             if chunk.isEmpty { break }
             let outputs = pool.map(chunk) { line, shaper in
-                BatchCommand.process(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: shaper, faces: pool.faces)
+                BatchCommand.process(line, defaults: defaults, parsedDefaults: parsedDefaults, ready: ready,
+                                     shaper: shaper, faces: pool.faces)
             }
-            var text = ""
+            out.removeAll(keepingCapacity: true)
             for output in outputs {
-                text += output.text
+                out.append(contentsOf: output.bytes)
                 if output.failed { failed += 1 }
             }
-            Terminal.write(text)
+            Terminal.write(bytes: out)
             progress.update(cases: chunk.count, bytesRead: reader.bytesRead)
         }
         progress.finish()
@@ -78,24 +81,103 @@ struct BatchCommand {
     }
 
     struct Output {
-        var text: String
+        /// The case's result lines, each ending in a newline.
+        var bytes: [UInt8]
         var failed: Bool
     }
 
     /// One input line to its output lines: results, or one error object naming the line.
     static func process(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: CaseRunner.Defaults? = nil,
-                        shaper: Shaper, faces: FaceCache) -> Output {
+                        ready: ReadyDefaults? = nil, shaper: Shaper, faces: FaceCache) -> Output {
+        if let ready, !line.tooLong, let scanned = ScannedCase.scan(line.bytes) {
+            return ready.process(scanned, line: line.number, shaper: shaper)
+        }
         let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: shaper, faces: faces)
         switch outcome.result {
         case .success(let objects):
-            return Output(text: objects.map { $0.text + "\n" }.joined(), failed: false)
+            var bytes: [UInt8] = []
+            for object in objects {
+                object.append(to: &bytes)
+                bytes.append(0x0A)
+            }
+            return Output(bytes: bytes, failed: false)
         case .failure(let error):
             var json = JSONObject()
             if let id = outcome.id { json.add("id", raw: id.text) }
-            json.add("line", line.number)
-            json.add("error", error.message)
-            json.add("exitCode", Int(error.code.rawValue))
-            return Output(text: json.text + "\n", failed: true)
+            return failure(error, line: line.number, prefix: json)
+        }
+    }
+
+    /// The error object of a case that failed, after `prefix` (its id).
+    static func failure(_ error: Failure, line: Int, prefix: JSONObject) -> Output {
+        var json = prefix
+        json.add("line", line)
+        json.add("error", error.message)
+        json.add("exitCode", Int(error.code.rawValue))
+        var bytes: [UInt8] = []
+        json.append(to: &bytes)
+        bytes.append(0x0A)
+        return Output(bytes: bytes, failed: true)
+    }
+}
+
+/// The command line's options made ready once for the cases that set no flag of their own, read
+/// by `ScannedCase` (most lines of a batch): its fonts loaded, its model made, its widths and the
+/// output fields it fixes written. What `MeasureOptions.measure` does per case, minus the work
+/// that gives the same answer every time; the output is the same bytes.
+struct ReadyDefaults {
+    let options: MeasureOptions
+    let fonts: FontStack
+    let model: any PlatformModel
+    let widths: [Double]
+    /// `measurementSetting` of these options and fonts.
+    let setting: [UInt8]
+
+    /// Nil when the defaults alone cannot measure (no fonts, no model), and with a placeholder
+    /// (the library decides per text whether it is measured): those cases take the plain path.
+    init?(_ options: MeasureOptions, fonts: FontStack?) {
+        guard let fonts, options.text.placeholderValue == nil, let model = try? options.makeModel() else { return nil }
+        self.options = options
+        self.fonts = fonts
+        self.model = model
+        widths = options.model.modelWidths
+        setting = measurementSetting(model: options.model.model.rawValue, measure: options.model.measureName,
+                                     font: FontDescription(options, fonts: fonts, model: model))
+    }
+
+    /// `PlatformModel.measure(_:shaper:)` without a placeholder: the text prepared once (from its
+    /// UTF-16 units, as `prepare` makes them), measured at every width.
+    func process(_ scanned: ScannedCase, line: Int, shaper: Shaper) -> BatchCommand.Output {
+        var prefix = JSONObject()
+        if let id = scanned.id { prefix.add("id", raw: id) }
+        do throws(Failure) {
+            guard scanned.utf8Count <= options.text.maxBytes else {
+                throw .tooManyBytes(scanned.utf8Count, maxBytes: options.text.maxBytes)
+            }
+            let prepared: PreparedText
+            do {
+                prepared = try PreparedText(utf16: scanned.utf16, fonts: fonts, rules: model.breakRules, shaper: shaper)
+            } catch {
+                throw .text(error)
+            }
+            let lines = options.output.lines
+            var measurements: [Measurement] = []
+            measurements.reserveCapacity(widths.count)
+            for width in widths { measurements.append(model.measure(prepared, width: width, includeLines: lines)) }
+            if options.font.strictGlyphs, let missing = measurements.first?.missingGlyphs, missing > 0 {
+                throw .strictGlyphs(missing)
+            }
+            var bytes: [UInt8] = []
+            for (width, measurement) in zip(widths, measurements) {
+                var json = prefix
+                appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
+                                  to: &json)
+                json.append(to: &bytes)
+                bytes.append(0x0A)
+            }
+            return BatchCommand.Output(bytes: bytes, failed: false)
+        } catch {
+            return BatchCommand.failure(error, line: line, prefix: prefix)
         }
     }
 }

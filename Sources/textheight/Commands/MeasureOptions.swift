@@ -41,7 +41,7 @@ struct MeasureOptions {
                  prefix: JSONObject = JSONObject()) throws(Failure) -> [JSONObject] {
         let textModel = try makeModel()
         guard content.utf8.count <= text.maxBytes else {
-            throw Failure(code: .input, message: "the text has \(content.utf8.count) bytes; --max-bytes is \(text.maxBytes)")
+            throw .tooManyBytes(content.utf8.count, maxBytes: text.maxBytes)
         }
         let loaded: FontStack
         if let fonts { loaded = fonts } else { loaded = try loadFonts(faces: faces) }
@@ -50,12 +50,15 @@ struct MeasureOptions {
         let results: [MeasureResult]
         do { results = try textModel.measure(request, shaper: shaper) } catch { throw .text(error) }
         if font.strictGlyphs, let missing = results.first?.measurement.missingGlyphs, missing > 0 {
-            throw Failure(code: .font, message: "\(missing) glyph\(missing == 1 ? "" : "s") of the text exist in no font of the chain (--strict-glyphs); add a --fallback that covers them")
+            throw .strictGlyphs(missing)
         }
-        let described = FontDescription(self, fonts: loaded, model: textModel)
+        let setting = measurementSetting(model: model.model.rawValue, measure: model.measureName,
+                                         font: FontDescription(self, fonts: loaded, model: textModel))
         return results.map {
-            measurementJSON($0, model: model.model.rawValue, measure: model.measureName, font: described,
-                            lines: output.lines, prefix: prefix)
+            var json = prefix
+            appendMeasurement($0.measurement, width: $0.width, measuredPlaceholder: $0.measuredPlaceholder,
+                              setting: setting, lines: output.lines, to: &json)
+            return json
         }
     }
 
@@ -89,5 +92,15 @@ struct MeasureOptions {
         } catch {
             throw .font(error)
         }
+    }
+}
+
+extension Failure {
+    static func tooManyBytes(_ count: Int, maxBytes: Int) -> Failure {
+        Failure(code: .input, message: "the text has \(count) bytes; --max-bytes is \(maxBytes)")
+    }
+
+    static func strictGlyphs(_ missing: Int) -> Failure {
+        Failure(code: .font, message: "\(missing) glyph\(missing == 1 ? "" : "s") of the text exist in no font of the chain (--strict-glyphs); add a --fallback that covers them")
     }
 }

@@ -22,19 +22,17 @@ struct FontDescription {
 /// With `lines` (`--lines`) the `lines` array is always there, `[]` for an empty div.
 func measurementJSON(_ result: MeasureResult, model: String, measure: String, font: FontDescription? = nil,
                      lines: Bool = false, prefix: JSONObject = JSONObject()) -> JSONObject {
-    let m = result.measurement
     var json = prefix
-    json.add("boxHeight", m.boxHeight)
-    json.add("contentHeight", m.contentHeight)
-    json.add("lineCount", m.lineCount)
-    json.add("scrolls", m.scrolls)
-    json.add("scrollHeight", m.scrollHeight)
-    json.add("textHeight", m.textHeight)
-    json.add("lineHeight", m.lineHeight)
-    json.add("width", result.width)
-    json.add("wrapWidth", m.wrapWidth)
-    json.add("minHeight", m.minHeight)
-    json.add("maxHeight", m.maxHeight)
+    appendMeasurement(result.measurement, width: result.width, measuredPlaceholder: result.measuredPlaceholder,
+                      setting: measurementSetting(model: model, measure: measure, font: font), lines: lines, to: &json)
+    return json
+}
+
+/// The fields between a measurement's numbers and its own notes, which depend only on the
+/// options and fonts (model, measure, font description): batch writes them once for all the
+/// cases that set no flag of their own.
+func measurementSetting(model: String, measure: String, font: FontDescription?) -> [UInt8] {
+    var json = JSONObject()
     json.add("model", model)
     json.add("measure", measure)
     if let font {
@@ -47,7 +45,25 @@ func measurementJSON(_ result: MeasureResult, model: String, measure: String, fo
         }
         if font.tracking != 0 { json.add("tracking", font.tracking) }
     }
-    if result.measuredPlaceholder { json.add("measuredPlaceholder", true) }
+    return json.fields
+}
+
+/// One measurement's fields appended to `json`, `setting` (from `measurementSetting`) in its place.
+func appendMeasurement(_ m: Measurement, width: Double, measuredPlaceholder: Bool, setting: [UInt8], lines: Bool,
+                       to json: inout JSONObject) {
+    json.add("boxHeight", m.boxHeight)
+    json.add("contentHeight", m.contentHeight)
+    json.add("lineCount", m.lineCount)
+    json.add("scrolls", m.scrolls)
+    json.add("scrollHeight", m.scrollHeight)
+    json.add("textHeight", m.textHeight)
+    json.add("lineHeight", m.lineHeight)
+    json.add("width", width)
+    json.add("wrapWidth", m.wrapWidth)
+    json.add("minHeight", m.minHeight)
+    json.add("maxHeight", m.maxHeight)
+    json.add(fields: setting)
+    if measuredPlaceholder { json.add("measuredPlaceholder", true) }
     if m.missingGlyphs > 0 { json.add("missingGlyphs", m.missingGlyphs) }
     if m.overflowingLines > 0 { json.add("overflowingLines", m.overflowingLines) }
     if lines || !m.lines.isEmpty {
@@ -61,5 +77,4 @@ func measurementJSON(_ result: MeasureResult, model: String, measure: String, fo
             return item
         })
     }
-    return json
 }

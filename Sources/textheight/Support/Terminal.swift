@@ -16,6 +16,19 @@ enum Terminal {
         }
     }
 
+    static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var done = 0
+            while done < raw.count {
+                let wrote = Glibc.write(fd, base + done, raw.count - done)
+                if wrote < 0 && errno == EINTR { continue }
+                if wrote <= 0 { return }
+                done += wrote
+            }
+        }
+    }
+
     static func error(_ line: String) { write("textheight: \(line)\n", to: STDERR_FILENO) }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }

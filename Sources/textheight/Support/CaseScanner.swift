@@ -1,0 +1,243 @@
+/// The common batch line, `{"id": …, "text": "…"}` and nothing else, read in one pass straight
+/// into what the measurement needs: the text's UTF-16 units and the id as it is written back.
+///
+/// It answers nil for anything else (another field, an escaped key, a duplicate, an id that is not
+/// a plain string or number, invalid UTF-8 or JSON): the plain path (`JSONReader`, `BatchCase`)
+/// then reads the line and says what is wrong. So whatever it accepts, the plain path reads to the
+/// same text and id: strict RFC 8259, the text decoded as `String(decoding:)` then `.utf16` would.
+struct ScannedCase {
+    /// The id's JSON text as the output repeats it (`JSONValue.text`).
+    var id: ArraySlice<UInt8>?
+    var utf16: [UInt16]
+    /// The text's length in UTF-8 bytes, for `--max-bytes`.
+    var utf8Count: Int
+
+    static func scan(_ bytes: [UInt8]) -> ScannedCase? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = CaseScanner(bytes: buffer)
+            return scanner.scanCase(in: bytes)
+        }
+    }
+}
+
+private struct CaseScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    mutating func scanCase(in source: [UInt8]) -> ScannedCase? {
+        var id: Range<Int>?
+        var text: (utf16: [UInt16], utf8Count: Int)?
+        skipSpace()
+        guard take(UInt8(ascii: "{")) else { return nil }
+        while true {
+            skipSpace()
+            guard let key = plainKey() else { return nil }
+            skipSpace()
+            guard take(UInt8(ascii: ":")) else { return nil }
+            skipSpace()
+            switch key {
+            case .id:
+                guard id == nil, let range = idValue() else { return nil }
+                id = range
+            case .text:
+                guard text == nil, take(UInt8(ascii: "\"")), let decoded = textValue() else { return nil }
+                text = decoded
+            }
+            skipSpace()
+            if take(UInt8(ascii: ",")) { continue }
+            guard take(UInt8(ascii: "}")) else { return nil }
+            break
+        }
+        skipSpace()
+        guard i == bytes.count, let text else { return nil }
+        return ScannedCase(id: id.map { source[$0] }, utf16: text.utf16, utf8Count: text.utf8Count)
+    }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard i < bytes.count, bytes[i] == byte else { return false }
+        i += 1
+        return true
+    }
+
+    private mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+    }
+
+    enum Key { case id, text }
+
+    /// `"id"` or `"text"` written without escapes.
+    private mutating func plainKey() -> Key? {
+        let rest = bytes.count - i
+        if rest >= 4, bytes[i] == 0x22, bytes[i + 1] == UInt8(ascii: "i"), bytes[i + 2] == UInt8(ascii: "d"),
+           bytes[i + 3] == 0x22 {
+            i += 4
+            return .id
+        }
+        if rest >= 6, bytes[i] == 0x22, bytes[i + 1] == UInt8(ascii: "t"), bytes[i + 2] == UInt8(ascii: "e"),
+           bytes[i + 3] == UInt8(ascii: "x"), bytes[i + 4] == UInt8(ascii: "t"), bytes[i + 5] == 0x22 {
+            i += 6
+            return .text
+        }
+        return nil
+    }
+
+    /// A string that `JSONObject` writes back byte for byte (no escape in it, none needed: no
+    /// DEL, U+2028 or U+2029), or a number (kept as written); the range of its JSON text.
+    private mutating func idValue() -> Range<Int>? {
+        let start = i
+        guard i < bytes.count else { return nil }
+        if bytes[i] == 0x22 {
+            i += 1
+            while i < bytes.count {
+                let b = bytes[i]
+                if b == 0x22 {
+                    i += 1
+                    return start..<i
+                }
+                if b < 0x20 || b == 0x5C || b == 0x7F { return nil }
+                if b < 0x80 {
+                    i += 1
+                    continue
+                }
+                guard let (scalar, length) = utf8Scalar(at: i), scalar != 0x2028, scalar != 0x2029 else { return nil }
+                i += length
+            }
+            return nil
+        }
+        return number() ? start..<i : nil
+    }
+
+    /// RFC 8259's number grammar, as `JSONReader` checks it.
+    private mutating func number() -> Bool {
+        _ = take(UInt8(ascii: "-"))
+        let intStart = i
+        guard digits() > 0 else { return false }
+        if bytes[intStart] == UInt8(ascii: "0") && i - intStart > 1 { return false }
+        if take(UInt8(ascii: ".")) { guard digits() > 0 else { return false } }
+        if take(UInt8(ascii: "e")) || take(UInt8(ascii: "E")) {
+            if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+            guard digits() > 0 else { return false }
+        }
+        return true
+    }
+
+    private mutating func digits() -> Int {
+        let start = i
+        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+        return i - start
+    }
+
+    /// The string after its opening quote, as UTF-16 units and its decoded length in UTF-8.
+    private mutating func textValue() -> (utf16: [UInt16], utf8Count: Int)? {
+        var units: [UInt16] = []
+        // Each UTF-8 byte gives at most one UTF-16 unit (a 4-byte scalar gives two).
+        units.reserveCapacity(bytes.count - i)
+        var utf8Count = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x22 {
+                i += 1
+                return (units, utf8Count)
+            }
+            if b < 0x20 { return nil }
+            if b < 0x80 && b != 0x5C {
+                units.append(UInt16(b))
+                utf8Count += 1
+                i += 1
+                continue
+            }
+            if b == 0x5C {
+                guard let scalar = escape() else { return nil }
+                utf8Count += UTF8.width(scalar)
+                UTF16.encode(scalar) { units.append($0) }
+                continue
+            }
+            guard let (scalar, length) = utf8Scalar(at: i) else { return nil }
+            i += length
+            utf8Count += length
+            if scalar < 0x10000 {
+                units.append(UInt16(scalar))
+            } else {
+                units.append(UInt16(0xD800 + ((scalar - 0x10000) >> 10)))
+                units.append(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)))
+            }
+        }
+        return nil
+    }
+
+    /// One escape at `i` (a backslash); nil for a lone surrogate or an unknown escape.
+    private mutating func escape() -> Unicode.Scalar? {
+        guard i + 1 < bytes.count else { return nil }
+        let e = bytes[i + 1]
+        i += 2
+        switch e {
+        case UInt8(ascii: "\""): return "\""
+        case UInt8(ascii: "\\"): return "\\"
+        case UInt8(ascii: "/"): return "/"
+        case UInt8(ascii: "b"): return "\u{08}"
+        case UInt8(ascii: "f"): return "\u{0C}"
+        case UInt8(ascii: "n"): return "\n"
+        case UInt8(ascii: "r"): return "\r"
+        case UInt8(ascii: "t"): return "\t"
+        case UInt8(ascii: "u"):
+            guard let unit = hex4() else { return nil }
+            if unit >= 0xD800 && unit < 0xDC00 {
+                guard i + 1 < bytes.count, bytes[i] == 0x5C, bytes[i + 1] == UInt8(ascii: "u") else { return nil }
+                i += 2
+                guard let low = hex4(), low >= 0xDC00 && low < 0xE000 else { return nil }
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+            }
+            return Unicode.Scalar(unit)
+        default: return nil
+        }
+    }
+
+    private mutating func hex4() -> UInt32? {
+        guard i + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let b = bytes[i]
+            let digit: UInt32
+            switch b {
+            case 0x30...0x39: digit = UInt32(b - 0x30)
+            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+            i += 1
+        }
+        return value
+    }
+
+    /// The scalar of a well-formed multi-byte UTF-8 sequence at `at` (the ranges of
+    /// `UTF8Text.firstInvalidOffset`: no overlong forms, no surrogates, nothing above U+10FFFF).
+    private func utf8Scalar(at at: Int) -> (UInt32, Int)? {
+        let b = bytes[at]
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch b {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return nil
+        }
+        guard at + length <= bytes.count else { return nil }
+        let c1 = bytes[at + 1]
+        guard c1 >= low && c1 <= high else { return nil }
+        var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        scalar = scalar << 6 | UInt32(c1 & 0x3F)
+        for k in 2..<length {
+            let c = bytes[at + k]
+            guard c >= 0x80 && c <= 0xBF else { return nil }
+            scalar = scalar << 6 | UInt32(c & 0x3F)
+        }
+        return (scalar, length)
+    }
+}
