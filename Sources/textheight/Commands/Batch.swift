@@ -125,7 +125,7 @@ struct BatchCommand {
 /// by `ScannedCase` (most lines of a batch): its fonts loaded, its model made, its widths and the
 /// output fields it fixes written. What `MeasureOptions.measure` does per case, minus the work
 /// that gives the same answer every time; the output is the same bytes.
-struct ReadyDefaults {
+final class ReadyDefaults: Sendable {
     let options: MeasureOptions
     let fonts: FontStack
     let model: any PlatformModel

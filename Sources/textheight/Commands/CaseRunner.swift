@@ -11,9 +11,15 @@ enum CaseRunner {
 
     /// The command line's flags parsed, and its fonts loaded, once per batch: every case that sets
     /// no flag of its own measures with them.
-    struct Defaults {
-        var options: MeasureOptions
-        var fonts: FontStack?
+    /// A class: every case of a batch reads it, none copies it.
+    final class Defaults: Sendable {
+        let options: MeasureOptions
+        let fonts: FontStack?
+
+        init(options: MeasureOptions, fonts: FontStack?) {
+            self.options = options
+            self.fonts = fonts
+        }
     }
 
     static func run(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: Defaults? = nil,

@@ -40,7 +40,7 @@ func measurementSetting(model: String, measure: String, font: FontDescription?) 
         if let file = font.file { json.add("fontFile", file) }
         if !font.variations.isEmpty {
             var axes = JSONObject()
-            for variation in font.variations { axes.add(variation.tag, variation.value) }
+            for variation in font.variations { axes.add(key: variation.tag, variation.value) }
             json.add("fontVariations", raw: axes.text)
         }
         if font.tracking != 0 { json.add("tracking", font.tracking) }

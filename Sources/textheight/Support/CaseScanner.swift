@@ -131,40 +131,57 @@ private struct CaseScanner {
 
     /// The string after its opening quote, as UTF-16 units and its decoded length in UTF-8.
     private mutating func textValue() -> (utf16: [UInt16], utf8Count: Int)? {
-        var units: [UInt16] = []
-        // Each UTF-8 byte gives at most one UTF-16 unit (a 4-byte scalar gives two).
-        units.reserveCapacity(bytes.count - i)
-        var utf8Count = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x22 {
-                i += 1
-                return (units, utf8Count)
-            }
-            if b < 0x20 { return nil }
-            if b < 0x80 && b != 0x5C {
-                units.append(UInt16(b))
-                utf8Count += 1
-                i += 1
-                continue
-            }
-            if b == 0x5C {
-                guard let scalar = escape() else { return nil }
-                utf8Count += UTF8.width(scalar)
-                UTF16.encode(scalar) { units.append($0) }
-                continue
-            }
-            guard let (scalar, length) = utf8Scalar(at: i) else { return nil }
-            i += length
-            utf8Count += length
-            if scalar < 0x10000 {
-                units.append(UInt16(scalar))
-            } else {
-                units.append(UInt16(0xD800 + ((scalar - 0x10000) >> 10)))
-                units.append(UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF)))
+        let start = i
+        // The decoded length differs from the raw one only by escapes (`\n` is 2 bytes, 1 decoded).
+        var escapeAdjustment = 0
+        var closed = false
+        // Each UTF-8 byte gives at most one UTF-16 unit (a 4-byte scalar gives two, an escape fewer).
+        let units = [UInt16](unsafeUninitializedCapacity: bytes.count - i) { out, count in
+            var n = 0
+            defer { count = n }
+            while i < bytes.count {
+                let b = bytes[i]
+                if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C {
+                    out[n] = UInt16(b)
+                    n += 1
+                    i += 1
+                    continue
+                }
+                if b == 0x22 {
+                    closed = true
+                    return
+                }
+                if b < 0x20 { return }
+                if b == 0x5C {
+                    let escapeStart = i
+                    guard let scalar = escape() else { return }
+                    escapeAdjustment += UTF8.width(scalar) - (i - escapeStart)
+                    if scalar.value < 0x10000 {
+                        out[n] = UInt16(scalar.value)
+                        n += 1
+                    } else {
+                        out[n] = UInt16(0xD800 + ((scalar.value - 0x10000) >> 10))
+                        out[n + 1] = UInt16(0xDC00 + ((scalar.value - 0x10000) & 0x3FF))
+                        n += 2
+                    }
+                    continue
+                }
+                guard let (scalar, length) = utf8Scalar(at: i) else { return }
+                i += length
+                if scalar < 0x10000 {
+                    out[n] = UInt16(scalar)
+                    n += 1
+                } else {
+                    out[n] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+                    out[n + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
+                    n += 2
+                }
             }
         }
-        return nil
+        guard closed else { return nil }
+        let utf8Count = i - start + escapeAdjustment
+        i += 1
+        return (units, utf8Count)
     }
 
     /// One escape at `i` (a backslash); nil for a lone surrogate or an unknown escape.
@@ -214,7 +231,8 @@ private struct CaseScanner {
 
     /// The scalar of a well-formed multi-byte UTF-8 sequence at `at` (the ranges of
     /// `UTF8Text.firstInvalidOffset`: no overlong forms, no surrogates, nothing above U+10FFFF).
-    private func utf8Scalar(at at: Int) -> (UInt32, Int)? {
+    @inline(__always)
+    private func utf8Scalar(at: Int) -> (UInt32, Int)? {
         let b = bytes[at]
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF

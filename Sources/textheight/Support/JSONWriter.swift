@@ -5,27 +5,27 @@
 struct JSONObject {
     private var body: [UInt8] = []
 
-    mutating func add(_ key: String, _ value: Double) {
+    mutating func add(_ key: StaticString, _ value: Double) {
         self.key(key)
         JSONObject.appendNumber(value, to: &body)
     }
-    mutating func add(_ key: String, _ value: Double?) { if let value { add(key, value) } }
-    mutating func add(_ key: String, _ value: Int) {
+    mutating func add(_ key: StaticString, _ value: Double?) { if let value { add(key, value) } }
+    mutating func add(_ key: StaticString, _ value: Int) {
         self.key(key)
         JSONObject.appendInteger(Int64(value), to: &body)
     }
-    mutating func add(_ key: String, _ value: Bool) { field(key, value ? "true" : "false") }
-    mutating func add(_ key: String, _ value: String) {
+    mutating func add(_ key: StaticString, _ value: Bool) { field(key, value ? "true" : "false") }
+    mutating func add(_ key: StaticString, _ value: String) {
         self.key(key)
         JSONObject.appendString(value, to: &body)
     }
-    mutating func add(_ key: String, raw: String) { field(key, raw) }
+    mutating func add(_ key: StaticString, raw: String) { field(key, raw) }
     /// A value already serialized, as UTF-8 bytes.
-    mutating func add(_ key: String, raw: some Collection<UInt8>) {
+    mutating func add(_ key: StaticString, raw: some Collection<UInt8>) {
         self.key(key)
         body.append(contentsOf: raw)
     }
-    mutating func add(_ key: String, objects: [JSONObject]) {
+    mutating func add(_ key: StaticString, objects: [JSONObject]) {
         self.key(key)
         body.append(UInt8(ascii: "["))
         for (i, object) in objects.enumerated() {
@@ -58,23 +58,38 @@ struct JSONObject {
         bytes.append(UInt8(ascii: "}"))
     }
 
-    static func single(_ key: String, raw: String) -> JSONObject {
+    static func single(_ key: StaticString, raw: String) -> JSONObject {
         var object = JSONObject()
         object.add(key, raw: raw)
         return object
     }
 
-    private mutating func key(_ key: String) {
+    /// A key that is not a literal (a variation axis tag), escaped as any string.
+    mutating func add(key: String, _ value: Double) {
+        separate()
+        JSONObject.appendString(key, to: &body)
+        body.append(UInt8(ascii: ":"))
+        JSONObject.appendNumber(value, to: &body)
+    }
+
+    private mutating func separate() {
         if body.isEmpty {
             body.reserveCapacity(256)
         } else {
             body.append(UInt8(ascii: ","))
         }
-        JSONObject.appendString(key, to: &body)
+    }
+
+    /// Keys are literals of this program, plain ASCII names: copied without an escape check.
+    private mutating func key(_ key: StaticString) {
+        separate()
+        body.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { body.append(contentsOf: $0) }
+        body.append(UInt8(ascii: "\""))
         body.append(UInt8(ascii: ":"))
     }
 
-    private mutating func field(_ key: String, _ value: String) {
+    private mutating func field(_ key: StaticString, _ value: String) {
         self.key(key)
         JSONObject.appendUTF8(value, to: &body)
     }

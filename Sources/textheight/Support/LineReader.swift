@@ -27,7 +27,7 @@ struct LineReader {
     /// A whole line is buffered, or the descriptor has data or end of file now: `next()` would not
     /// wait on a writer. A co-process harness waits for each answer before it writes again.
     mutating func lineReady() -> Bool {
-        if finished || buffer[start..<end].contains(0x0A) { return true }
+        if finished || newline(from: start) != nil { return true }
         var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&request, 1, 0) > 0
     }
@@ -48,8 +48,8 @@ struct LineReader {
                 end = got
                 bytesRead += got
             }
-            var i = start
-            while i < end && buffer[i] != 0x0A { i += 1 }
+            let newlineAt = newline(from: start)
+            let i = newlineAt ?? end
             if !tooLong {
                 line.append(contentsOf: buffer[start..<i])
                 if line.count > limit {
@@ -57,9 +57,8 @@ struct LineReader {
                     line = []
                 }
             }
-            let foundNewline = i < end
-            start = foundNewline ? i + 1 : i
-            if foundNewline {
+            start = newlineAt.map { $0 + 1 } ?? end
+            if newlineAt != nil {
                 if line.last == 0x0D { line.removeLast() }
                 return numbered(line, tooLong: tooLong)
             }
@@ -67,6 +66,15 @@ struct LineReader {
         // A last line without a newline still counts; a final newline adds no empty line.
         if line.isEmpty && !tooLong { return nil }
         return numbered(line, tooLong: tooLong)
+    }
+
+    /// The index of the first newline in `buffer[from..<end]`, found with memchr (the scan of every byte read).
+    private func newline(from: Int) -> Int? {
+        guard from < end else { return nil }
+        return buffer.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let found = memchr(base + from, 0x0A, end - from) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
     }
 
     private mutating func numbered(_ line: [UInt8], tooLong: Bool) -> Line {
