@@ -148,8 +148,6 @@ final class ReadyDefaults: Sendable {
     /// `PlatformModel.measure(_:shaper:)` without a placeholder: the text prepared once (from its
     /// UTF-16 units, as `prepare` makes them), measured at every width.
     func process(_ scanned: ScannedCase, line: Int, shaper: Shaper) -> BatchCommand.Output {
-        var prefix = JSONObject()
-        if let id = scanned.id { prefix.add("id", raw: id) }
         do throws(Failure) {
             guard scanned.utf8Count <= options.text.maxBytes else {
                 throw .tooManyBytes(scanned.utf8Count, maxBytes: options.text.maxBytes)
@@ -167,18 +165,49 @@ final class ReadyDefaults: Sendable {
             if options.font.strictGlyphs, let missing = measurements.first?.missingGlyphs, missing > 0 {
                 throw .strictGlyphs(missing)
             }
-            var bytes: [UInt8] = []
-            for (width, measurement) in zip(widths, measurements) {
-                var json = prefix
-                appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
-                                  to: &json)
-                json.append(to: &bytes)
-                bytes.append(0x0A)
-            }
+            let bytes = json(scanned.id, measurements, lines: lines)
             return BatchCommand.Output(bytes: bytes, failed: false)
         } catch {
+            var prefix = JSONObject()
+            if let id = scanned.id { prefix.add("id", raw: id) }
             return BatchCommand.failure(error, line: line, prefix: prefix)
         }
+    }
+
+    /// One line per width, written into memory reserved for them (`JSONBytes`); the plain way
+    /// (`JSONObject`) should the bound ever be short.
+    private func json(_ id: ArraySlice<UInt8>?, _ measurements: [Measurement], lines: Bool) -> [UInt8] {
+        // Numbers take at most 24 bytes (Double's shortest form, Int64's digits): 640 bytes hold the
+        // fixed keys and their numbers, 256 a line object. Small enough for malloc's per-thread cache
+        // (1,032 bytes), which a larger block missed at a cost of about 1,000 instructions a case.
+        let bound = measurements.reduce(0) { total, measurement in
+            total + (id?.count ?? 0) + setting.count + 640 + measurement.lines.count * 256
+        }
+        var overflowed = false
+        let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            var json = JSONBytes(buffer)
+            for (width, measurement) in zip(widths, measurements) {
+                json.open()
+                if let id { id.withUnsafeBufferPointer { json.add("id", raw: $0) } }
+                appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
+                                  to: &json)
+                json.close()
+                json.byte(0x0A)
+            }
+            overflowed = json.overflowed
+            count = overflowed ? 0 : json.count
+        }
+        if !overflowed { return written }
+        var bytes: [UInt8] = []
+        for (width, measurement) in zip(widths, measurements) {
+            var json = JSONObject()
+            if let id { json.add("id", raw: id) }
+            appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
+                              to: &json)
+            json.append(to: &bytes)
+            bytes.append(0x0A)
+        }
+        return bytes
     }
 }
 

@@ -139,12 +139,16 @@ private struct CaseScanner {
         let units = [UInt16](unsafeUninitializedCapacity: bytes.count - i) { out, count in
             var n = 0
             defer { count = n }
-            while i < bytes.count {
-                let b = bytes[i]
+            let bytes = self.bytes
+            var j = i
+            defer { i = j }
+            while j < bytes.count {
+                // Printable ASCII but the quote and the backslash: one unit each, the common case.
+                let b = bytes[j]
                 if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C {
                     out[n] = UInt16(b)
                     n += 1
-                    i += 1
+                    j += 1
                     continue
                 }
                 if b == 0x22 {
@@ -152,22 +156,18 @@ private struct CaseScanner {
                     return
                 }
                 if b < 0x20 { return }
+                let scalar: UInt32
                 if b == 0x5C {
-                    let escapeStart = i
-                    guard let scalar = escape() else { return }
-                    escapeAdjustment += UTF8.width(scalar) - (i - escapeStart)
-                    if scalar.value < 0x10000 {
-                        out[n] = UInt16(scalar.value)
-                        n += 1
-                    } else {
-                        out[n] = UInt16(0xD800 + ((scalar.value - 0x10000) >> 10))
-                        out[n + 1] = UInt16(0xDC00 + ((scalar.value - 0x10000) & 0x3FF))
-                        n += 2
-                    }
-                    continue
+                    i = j
+                    guard let escaped = escape() else { return }
+                    escapeAdjustment += UTF8.width(escaped) - (i - j)
+                    j = i
+                    scalar = escaped.value
+                } else {
+                    guard let (decoded, length) = utf8Scalar(at: j) else { return }
+                    j += length
+                    scalar = decoded
                 }
-                guard let (scalar, length) = utf8Scalar(at: i) else { return }
-                i += length
                 if scalar < 0x10000 {
                     out[n] = UInt16(scalar)
                     n += 1

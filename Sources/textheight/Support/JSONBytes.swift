@@ -1,0 +1,121 @@
+/// The fields a measurement writes (`appendMeasurement`), over two writers: `JSONObject`, which
+/// grows as it goes, and `JSONBytes`, which writes into memory reserved up front.
+protocol JSONFields {
+    mutating func add(_ key: StaticString, _ value: Double)
+    mutating func add(_ key: StaticString, _ value: Double?)
+    mutating func add(_ key: StaticString, _ value: Int)
+    mutating func add(_ key: StaticString, _ value: Bool)
+    mutating func add(_ key: StaticString, objects: [JSONObject])
+    mutating func add(fields: [UInt8])
+}
+
+extension JSONObject: JSONFields {}
+
+/// JSON objects written through a pointer into a buffer reserved for them: the batch's output,
+/// where appending to an array field by field cost about 200 instructions a field, more than
+/// the layout of a short text. A write past the end is not made: `overflowed` tells the caller
+/// to write the object the plain way.
+struct JSONBytes: JSONFields {
+    private let buffer: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+    private(set) var overflowed = false
+    /// No field yet in the object open: the next one takes no comma.
+    private var opened = false
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) { self.buffer = buffer }
+
+    mutating func byte(_ b: UInt8) {
+        guard count < buffer.count else { return overflowed = true }
+        buffer[count] = b
+        count += 1
+    }
+
+    mutating func bytes(_ source: UnsafeBufferPointer<UInt8>) {
+        guard let from = source.baseAddress, let to = buffer.baseAddress, source.count <= buffer.count - count else {
+            if !source.isEmpty { overflowed = true }
+            return
+        }
+        (to + count).update(from: from, count: source.count)
+        count += source.count
+    }
+
+    mutating func open() {
+        byte(UInt8(ascii: "{"))
+        opened = true
+    }
+
+    mutating func close() { byte(UInt8(ascii: "}")) }
+
+    private mutating func key(_ key: StaticString) {
+        if !opened { byte(UInt8(ascii: ",")) }
+        opened = false
+        byte(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes($0) }
+        byte(UInt8(ascii: "\""))
+        byte(UInt8(ascii: ":"))
+    }
+
+    mutating func add(_ key: StaticString, _ value: Double) {
+        self.key(key)
+        guard value.isFinite else { return add(literal: "null") }
+        if value == value.rounded(), abs(value) < 1e15 { return integer(Int64(value)) }
+        // Swift's shortest round-trip form, as JSONObject.number writes it.
+        var text = value.description
+        text.withUTF8 { bytes($0) }
+    }
+
+    mutating func add(_ key: StaticString, _ value: Double?) { if let value { add(key, value) } }
+
+    mutating func add(_ key: StaticString, _ value: Int) {
+        self.key(key)
+        integer(Int64(value))
+    }
+
+    mutating func add(_ key: StaticString, _ value: Bool) {
+        self.key(key)
+        add(literal: value ? "true" : "false")
+    }
+
+    mutating func add(_ key: StaticString, raw: UnsafeBufferPointer<UInt8>) {
+        self.key(key)
+        bytes(raw)
+    }
+
+    mutating func add(_ key: StaticString, objects: [JSONObject]) {
+        self.key(key)
+        byte(UInt8(ascii: "["))
+        var all: [UInt8] = []
+        for (i, object) in objects.enumerated() {
+            if i > 0 { all.append(UInt8(ascii: ",")) }
+            object.append(to: &all)
+        }
+        all.withUnsafeBufferPointer { bytes($0) }
+        byte(UInt8(ascii: "]"))
+    }
+
+    mutating func add(fields: [UInt8]) {
+        guard !fields.isEmpty else { return }
+        if !opened { byte(UInt8(ascii: ",")) }
+        opened = false
+        fields.withUnsafeBufferPointer { bytes($0) }
+    }
+
+    private mutating func add(literal: StaticString) { literal.withUTF8Buffer { bytes($0) } }
+
+    /// Decimal digits, as `String(value)` writes them.
+    private mutating func integer(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        // Any UInt64 has at most 20 digits: written backwards into 24 bytes on the stack.
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            var i = scratch.count
+            repeat {
+                i -= 1
+                scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[i...]))
+        }
+    }
+}
