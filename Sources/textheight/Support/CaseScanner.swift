@@ -139,16 +139,18 @@ private struct CaseScanner {
         let units = [UInt16](unsafeUninitializedCapacity: bytes.count - i) { out, count in
             var n = 0
             defer { count = n }
+            // Locals, not the captured buffers: the loop then keeps them in registers.
+            guard let source = self.bytes.baseAddress, let target = out.baseAddress else { return }
             let bytes = self.bytes
             var j = i
             defer { i = j }
             while j < bytes.count {
                 // Printable ASCII but the quote and the backslash: one unit each, the common case.
-                let b = bytes[j]
+                let b = source[j]
                 if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C {
-                    out[n] = UInt16(b)
-                    n += 1
-                    j += 1
+                    target[n] = UInt16(b)
+                    n &+= 1
+                    j &+= 1
                     continue
                 }
                 if b == 0x22 {
