@@ -178,13 +178,12 @@ final class ReadyDefaults: Sendable {
     /// (`JSONObject`) should the bound ever be short.
     private func json(_ id: ArraySlice<UInt8>?, _ measurements: [Measurement], lines: Bool) -> [UInt8] {
         // Numbers take at most 24 bytes (Double's shortest form, Int64's digits): 640 bytes hold the
-        // fixed keys and their numbers, 256 a line object. Small enough for malloc's per-thread cache
-        // (1,032 bytes), which a larger block missed at a cost of about 1,000 instructions a case.
+        // fixed keys and their numbers, 256 a line object.
         let bound = measurements.reduce(0) { total, measurement in
             total + (id?.count ?? 0) + setting.count + 640 + measurement.lines.count * 256
         }
-        var overflowed = false
-        let written = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+        // Written on the stack, then copied into an array of its size (see ScannedCase's text).
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer -> [UInt8]? in
             var json = JSONBytes(buffer)
             for (width, measurement) in zip(widths, measurements) {
                 json.open()
@@ -194,10 +193,9 @@ final class ReadyDefaults: Sendable {
                 json.close()
                 json.byte(0x0A)
             }
-            overflowed = json.overflowed
-            count = overflowed ? 0 : json.count
+            return json.overflowed ? nil : Array(UnsafeBufferPointer(rebasing: buffer[..<json.count]))
         }
-        if !overflowed { return written }
+        if let written { return written }
         var bytes: [UInt8] = []
         for (width, measurement) in zip(widths, measurements) {
             var json = JSONObject()

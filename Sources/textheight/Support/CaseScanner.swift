@@ -132,58 +132,64 @@ private struct CaseScanner {
     /// The string after its opening quote, as UTF-16 units and its decoded length in UTF-8.
     private mutating func textValue() -> (utf16: [UInt16], utf8Count: Int)? {
         let start = i
-        // The decoded length differs from the raw one only by escapes (`\n` is 2 bytes, 1 decoded).
-        var escapeAdjustment = 0
-        var closed = false
         // Each UTF-8 byte gives at most one UTF-16 unit (a 4-byte scalar gives two, an escape fewer).
-        let units = [UInt16](unsafeUninitializedCapacity: bytes.count - i) { out, count in
-            var n = 0
-            defer { count = n }
-            // Locals, not the captured buffers: the loop then keeps them in registers.
-            guard let source = self.bytes.baseAddress, let target = out.baseAddress else { return }
-            let bytes = self.bytes
-            var j = i
-            defer { i = j }
-            while j < bytes.count {
-                // Printable ASCII but the quote and the backslash: one unit each, the common case.
-                let b = source[j]
-                if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C {
-                    target[n] = UInt16(b)
-                    n &+= 1
-                    j &+= 1
-                    continue
-                }
-                if b == 0x22 {
-                    closed = true
-                    return
-                }
-                if b < 0x20 { return }
-                let scalar: UInt32
-                if b == 0x5C {
-                    i = j
-                    guard let escaped = escape() else { return }
-                    escapeAdjustment += UTF8.width(escaped) - (i - j)
-                    j = i
-                    scalar = escaped.value
-                } else {
-                    guard let (decoded, length) = utf8Scalar(at: j) else { return }
-                    j += length
-                    scalar = decoded
-                }
-                if scalar < 0x10000 {
-                    out[n] = UInt16(scalar)
-                    n += 1
-                } else {
-                    out[n] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
-                    out[n + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
-                    n += 2
-                }
-            }
+        // Decoded on the stack, then copied into an array of its size: that allocation is specialized,
+        // where Array(unsafeUninitializedCapacity:) looks its type up at run time
+        // (getContiguousArrayStorageType, about 500 instructions).
+        let decoded = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: bytes.count - i) { out in
+            decodeString(into: out).map { (Array(UnsafeBufferPointer(rebasing: out[..<$0.units])), $0.escapeAdjustment) }
         }
-        guard closed else { return nil }
+        guard let (units, escapeAdjustment) = decoded else { return nil }
+        // The decoded length differs from the raw one only by escapes (`\n` is 2 bytes, 1 decoded).
         let utf8Count = i - start + escapeAdjustment
         i += 1
         return (units, utf8Count)
+    }
+
+    /// Decodes up to the closing quote (left at `i`): the units written, and the decoded UTF-8
+    /// length minus the raw one; nil where the plain path must read the string.
+    private mutating func decodeString(into out: UnsafeMutableBufferPointer<UInt16>)
+        -> (units: Int, escapeAdjustment: Int)? {
+        // Locals, not the stored buffers: the loop then keeps them in registers.
+        guard let source = bytes.baseAddress, let target = out.baseAddress else { return nil }
+        let end = bytes.count
+        var n = 0
+        var escapeAdjustment = 0
+        var j = i
+        defer { i = j }
+        while j < end {
+            // Printable ASCII but the quote and the backslash: one unit each, the common case.
+            let b = source[j]
+            if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C {
+                target[n] = UInt16(b)
+                n &+= 1
+                j &+= 1
+                continue
+            }
+            if b == 0x22 { return (n, escapeAdjustment) }
+            if b < 0x20 { return nil }
+            let scalar: UInt32
+            if b == 0x5C {
+                i = j
+                guard let escaped = escape() else { return nil }
+                escapeAdjustment += UTF8.width(escaped) - (i - j)
+                j = i
+                scalar = escaped.value
+            } else {
+                guard let (decoded, length) = utf8Scalar(at: j) else { return nil }
+                j += length
+                scalar = decoded
+            }
+            if scalar < 0x10000 {
+                target[n] = UInt16(scalar)
+                n += 1
+            } else {
+                target[n] = UInt16(0xD800 + ((scalar - 0x10000) >> 10))
+                target[n + 1] = UInt16(0xDC00 + ((scalar - 0x10000) & 0x3FF))
+                n += 2
+            }
+        }
+        return nil
     }
 
     /// One escape at `i` (a backslash); nil for a lone surrogate or an unknown escape.
