@@ -75,6 +75,38 @@ struct BatchCheckTests {
         #expect(one.stdout == two.stdout)
     }
 
+    @Test("cases that set no flag of their own (read in one pass) give the bytes of cases that repeat the flags")
+    func scannedCasesMatchPlainCases() throws {
+        // The plain path reads a case through JSONReader and BatchCase, and measures through
+        // MeasureOptions.measure; a case with no flag of its own takes ScannedCase and ReadyDefaults.
+        // The same case with the command line's own flags added must give the same bytes.
+        let corpus = String(decoding: try BatchCheckTests.corpusCases(limit: 2500), as: UTF8.self)
+        let long = String(repeating: "long text ", count: 300)
+        let extra = [
+            #"{"id":7,"text":"number id"}"#, #"{"id":-1.5e3,"text":"exponent id"}"#,
+            #"{"id":"esc\"aped\u2028","text":"tab\there\nnew \u00e9 \ud83d\ude00 \/ \"q\""}"#,
+            "{\"id\":\"raw\u{2028}sep\u{7F}\",\"text\":\"x\"}", #"{"id":{"a":[1, 2]},"text":"object id"}"#,
+            #"{ "text" : "spaces, id after" , "id" : "sp" }"#, #"{"id":"empty","text":""}"#,
+            #"{"id":"emoji","text":"😀👍🏽 👨‍👩‍👧 🇩🇪 中文字符 عربي עברית ไทย हिन्दी"}"#,
+            #"{"id":"too long","text":"\#(long)"}"#,
+        ]
+        let lines = corpus.split(separator: "\n").map(String.init) + extra
+        let own = lines.map { line in
+            #"{"width":[240,343],"lines":true,"maxBytes":2000,"# + line.drop { $0 != "{" }.dropFirst()
+        }
+        let flags = ["batch", "--width", "240,343", "--lines", "--max-bytes", "2000", "--jobs", "1",
+                     "--fallback", "fixtures/fonts/NotoSansArabic-Regular.ttf",
+                     "--fallback", "fixtures/fonts/NotoSansThai-Regular.ttf",
+                     "--fallback", "fixtures/fonts/NotoSansCJKsc-Regular.subset.otf",
+                     "--fallback", "fixtures/fonts/NotoColorEmoji.subset.ttf"]
+        let scanned = try CLIRun(flags, stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let plain = try CLIRun(flags, stdin: Data((own.joined(separator: "\n") + "\n").utf8))
+        #expect(scanned.stdout.split(separator: "\n").count >= 5000)
+        #expect(scanned.stdout.contains(#""id":"too long","line":"#) && scanned.stdout.contains(#""lines":[{"start":0,"#))
+        #expect(scanned.status == plain.status && scanned.stderr == plain.stderr)
+        #expect(scanned.stdout == plain.stdout)
+    }
+
     @Test("the project's golden suite matches (a regression guard: the program recorded it)")
     func goldenSuite() throws {
         let run = try CLIRun(["check", "fixtures/golden"])
