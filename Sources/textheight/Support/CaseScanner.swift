@@ -237,33 +237,32 @@ private struct CaseScanner {
         return value
     }
 
-    /// The scalar of a well-formed multi-byte UTF-8 sequence at `at` (the ranges of
-    /// `UTF8Text.firstInvalidOffset`: no overlong forms, no surrogates, nothing above U+10FFFF).
+    /// The scalar of a well-formed multi-byte UTF-8 sequence at `at`, and its length: continuation
+    /// bytes 10xxxxxx, no overlong form, no surrogate, nothing above U+10FFFF (Unicode Table 3-7,
+    /// what `UTF8Text.firstInvalidOffset` accepts), checked on the decoded value.
     @inline(__always)
     private func utf8Scalar(at: Int) -> (UInt32, Int)? {
-        let b = bytes[at]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch b {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: return nil
+        let lead = UInt32(bytes[at])
+        let rest = bytes.count - at
+        if lead < 0xE0 {
+            guard lead >= 0xC2, rest >= 2 else { return nil }
+            let c1 = UInt32(bytes[at + 1])
+            guard c1 & 0xC0 == 0x80 else { return nil }
+            return ((lead & 0x1F) << 6 | (c1 & 0x3F), 2)
         }
-        guard at + length <= bytes.count else { return nil }
-        let c1 = bytes[at + 1]
-        guard c1 >= low && c1 <= high else { return nil }
-        var scalar = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
-        scalar = scalar << 6 | UInt32(c1 & 0x3F)
-        for k in 2..<length {
-            let c = bytes[at + k]
-            guard c >= 0x80 && c <= 0xBF else { return nil }
-            scalar = scalar << 6 | UInt32(c & 0x3F)
+        if lead < 0xF0 {
+            guard rest >= 3 else { return nil }
+            let c1 = UInt32(bytes[at + 1]), c2 = UInt32(bytes[at + 2])
+            guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80 else { return nil }
+            let scalar = (lead & 0x0F) << 12 | (c1 & 0x3F) << 6 | (c2 & 0x3F)
+            guard scalar >= 0x800, scalar & 0xF800 != 0xD800 else { return nil }
+            return (scalar, 3)
         }
-        return (scalar, length)
+        guard lead <= 0xF4, rest >= 4 else { return nil }
+        let c1 = UInt32(bytes[at + 1]), c2 = UInt32(bytes[at + 2]), c3 = UInt32(bytes[at + 3])
+        guard c1 & 0xC0 == 0x80, c2 & 0xC0 == 0x80, c3 & 0xC0 == 0x80 else { return nil }
+        let scalar = (lead & 0x07) << 18 | (c1 & 0x3F) << 12 | (c2 & 0x3F) << 6 | (c3 & 0x3F)
+        guard scalar >= 0x10000, scalar <= 0x10FFFF else { return nil }
+        return (scalar, 4)
     }
 }
