@@ -51,7 +51,8 @@ struct LineReader {
             let newlineAt = newline(from: start)
             let i = newlineAt ?? end
             if !tooLong {
-                line.append(contentsOf: buffer[start..<i])
+                // A line whole in the buffer (the common case) is one allocation of its size.
+                if line.isEmpty { line = Array(buffer[start..<i]) } else { line.append(contentsOf: buffer[start..<i]) }
                 if line.count > limit {
                     tooLong = true
                     line = []
