@@ -51,11 +51,12 @@ static inline uint32_t decode(const uint16_t *text, int32_t length, int32_t i, i
     return unit;  // a lone surrogate keeps its value: Grapheme_Cluster_Break=Control, as ICU reads it
 }
 
-int32_t th_next_grapheme_boundary(const uint16_t *text, int32_t length, int32_t start, uint8_t *bmp) {
-    if (start >= length) return length;
+int32_t th_grapheme_ends(const uint16_t *text, int32_t length, uint8_t *bmp, int32_t *ends) {
+    int32_t count = 0;
+    if (length <= 0) return 0;
     int32_t units;
-    uint8_t previous = class_of(decode(text, length, start, &units), bmp);
-    int32_t i = start + units;
+    uint8_t previous = class_of(decode(text, length, 0, &units), bmp);
+    int32_t i = units;
     // GB11: Extended_Pictographic Extend* ZWJ × Extended_Pictographic (1: in Extend*, 2: after the ZWJ).
     int emoji = (previous & EXT_PICT) ? 1 : 0;
     // GB12/13: regional indicators pair up; how many end at `previous`.
@@ -65,6 +66,14 @@ int32_t th_next_grapheme_boundary(const uint16_t *text, int32_t length, int32_t 
     int conjunct = (previous & LINKING_CONSONANT) ? 1 : 0;
     while (i < length) {
         uint8_t next = class_of(decode(text, length, i, &units), bmp);
+        if ((previous | next) == 0) {
+            // Other ÷ Other without flags (most letters, ideographs, punctuation): GB999, and no
+            // GB11, GB12 or conjunct state survives it.
+            ends[count++] = i;
+            emoji = regional = conjunct = 0;
+            i += units;
+            continue;
+        }
         int before = previous & CLASS_MASK, after = next & CLASS_MASK;
         if (before == EXTEND_CCC) before = U_GCB_EXTEND;
         int extendsConjunct = after == EXTEND_CCC || after == U_GCB_ZWJ;
@@ -83,16 +92,24 @@ int32_t th_next_grapheme_boundary(const uint16_t *text, int32_t length, int32_t 
         else if (before == U_GCB_ZWJ && emoji == 2 && (next & EXT_PICT)) joins = 1;                     // GB11
         else if (before == U_GCB_REGIONAL_INDICATOR && after == U_GCB_REGIONAL_INDICATOR) joins = regional % 2;  // GB12, GB13
         else joins = 0;                                                                                  // GB999
-        if (!joins) return i;
-        if (next & EXT_PICT) emoji = 1;
-        else if (emoji == 1 && after == U_GCB_ZWJ) emoji = 2;
-        else if (!(emoji == 1 && after == U_GCB_EXTEND)) emoji = 0;
-        regional = after == U_GCB_REGIONAL_INDICATOR ? regional + 1 : 0;
-        if (next & LINKING_CONSONANT) conjunct = 1;
-        else if (conjunct && extendsConjunct) conjunct = (next & VIRAMA) ? 2 : conjunct;
-        else conjunct = 0;
+        if (!joins) {
+            // A new cluster: the states restart from its first character.
+            ends[count++] = i;
+            emoji = (next & EXT_PICT) ? 1 : 0;
+            regional = after == U_GCB_REGIONAL_INDICATOR;
+            conjunct = (next & LINKING_CONSONANT) ? 1 : 0;
+        } else {
+            if (next & EXT_PICT) emoji = 1;
+            else if (emoji == 1 && after == U_GCB_ZWJ) emoji = 2;
+            else if (!(emoji == 1 && after == U_GCB_EXTEND)) emoji = 0;
+            regional = after == U_GCB_REGIONAL_INDICATOR ? regional + 1 : 0;
+            if (next & LINKING_CONSONANT) conjunct = 1;
+            else if (conjunct && extendsConjunct) conjunct = (next & VIRAMA) ? 2 : conjunct;
+            else conjunct = 0;
+        }
         previous = next;
         i += units;
     }
-    return length;
+    ends[count++] = length;
+    return count;
 }

@@ -3,7 +3,7 @@ import CTextHeight
 @testable import TextHeight
 
 /// `Shaper.forEachGrapheme` finds grapheme clusters with textheight's own loop over ICU's
-/// properties (th_next_grapheme_boundary); ICU's character iterator is the reference it must
+/// properties (th_grapheme_ends); ICU's character iterator is the reference it must
 /// equal, boundary for boundary.
 @Suite("Grapheme clusters = ICU's")
 struct GraphemeBreakTests {

@@ -26,12 +26,13 @@ int32_t th_break_set_text(th_break_iterator *iterator, const uint16_t *text, int
 /// *is_hard is 1 when the break is mandatory (UAX #14 BK, CR, LF, NL).
 int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
 
-/// UAX #29 extended grapheme clusters: the end of the cluster that starts at `start` (a boundary,
-/// or 0), as ICU's character iterator finds it. `bmp` is the caller's table of 65,536 bytes,
-/// filled with TH_GRAPHEME_UNKNOWN before first use: each BMP character's class is looked up once.
+/// UAX #29 extended grapheme clusters as ICU's character iterator finds them: writes the end of
+/// every cluster of `text` to `ends` (room for `length` values; the last is `length`) and returns
+/// how many. `bmp` is the caller's table of 65,536 bytes, filled with TH_GRAPHEME_UNKNOWN before
+/// first use: each BMP character's class is looked up in ICU once.
 #define TH_GRAPHEME_UNKNOWN 0x7F
-int32_t th_next_grapheme_boundary(const uint16_t *text, int32_t length, int32_t start, uint8_t *bmp);
-/// ICU's Grapheme_Cluster_Break value with the flags th_next_grapheme_boundary needs (GraphemeBreak.c).
+int32_t th_grapheme_ends(const uint16_t *text, int32_t length, uint8_t *bmp, int32_t *ends);
+/// ICU's Grapheme_Cluster_Break value with the flags th_grapheme_ends needs (GraphemeBreak.c).
 uint8_t th_grapheme_class(uint32_t code_point);
 
 /// UTS #51 properties (ICU): Emoji_Presentation, Emoji_Modifier, Regional_Indicator.

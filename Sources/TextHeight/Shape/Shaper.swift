@@ -31,7 +31,7 @@ public final class Shaper {
     var itemizesOnce = true
     private var graphemeIterator: BreakIterator?
 
-    /// Each BMP character's grapheme class, looked up in ICU once (th_next_grapheme_boundary).
+    /// Each BMP character's grapheme class, looked up in ICU once (th_grapheme_ends).
     private let graphemeClasses: UnsafeMutablePointer<UInt8>
 
     public init() {
@@ -77,16 +77,21 @@ public final class Shaper {
     }
 
     /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`:
-    /// ICU's boundaries, found by `th_next_grapheme_boundary` over ICU's properties.
+    /// ICU's boundaries, found by `th_grapheme_ends` over ICU's properties.
     func forEachGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
         guard let base = units.baseAddress, !units.isEmpty else { return }
-        let count = Int32(units.count)
-        var position: Int32 = 0
-        while position < count {
-            position = th_next_grapheme_boundary(base, count, position, graphemeClasses)
-            body(Int(position))
+        // The scratch buffer is taken out while `body` runs, so a `body` that asks for graphemes
+        // again gets a buffer of its own.
+        var ends: [Int32] = []
+        swap(&ends, &graphemeEnds)
+        if ends.count < units.count { ends = [Int32](repeating: 0, count: max(units.count, 256)) }
+        ends.withUnsafeMutableBufferPointer { ends in
+            let count = Int(th_grapheme_ends(base, Int32(units.count), graphemeClasses, ends.baseAddress))
+            for k in 0..<count { body(Int(ends[k])) }
         }
+        swap(&ends, &graphemeEnds)
     }
+    private var graphemeEnds: [Int32] = []
 
     /// ICU's own grapheme iterator, for the tests that compare it with `forEachGrapheme`.
     func forEachICUGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
