@@ -9,10 +9,16 @@ extension PreparedText {
     mutating func measureJoins(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper, items: Itemization?,
                                memo: StackMemo?) {
         guard segmentEnds.count > 1 else { return }
-        var adjustments = [Double](repeating: 0, count: segmentEnds.count)
-        var any = false
+        // Allocated at the first join that differs: most texts have none.
+        var adjustments: [Double] = []
+        func record(_ d: Double, at i: Int) {
+            if adjustments.isEmpty { adjustments = [Double](repeating: 0, count: segmentEnds.count) }
+            adjustments[i] = d
+        }
         var mask: UInt32 = 0
-        var key: [UInt16] = []
+        // The memo's key: the pair's units and where the join falls in it (graphemeAround keeps a
+        // pair within 32 units), built in place rather than in an array per join.
+        var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
         // Fonts that kern against the space (Liberation Sans) interact across hanging spaces too.
         let spaceKerning = fonts.fonts.contains { $0.face.kernsWithSpace }
         /// What shaping `before..<after` whole gains over shaping it apart at `join`.
@@ -31,38 +37,34 @@ extension PreparedText {
                 guard spaceKerning, text[join - 1] == 0x20, !flags[i].contains(.hardBreak) else { continue }
                 let after = graphemeAround(text, join, from: join, to: Int(contentEnds[i + 1]), shaper: shaper).after
                 let d = difference(join - 1, join, after)
-                if abs(d) > 1e-9 {
-                    adjustments[i] = d
-                    any = true
-                }
+                if abs(d) > 1e-9 { record(d, at: i) }
                 continue
             }
             guard join > segmentStart else { continue }
             let (before, after) = graphemeAround(text, join, from: segmentStart, to: Int(contentEnds[i + 1]),
                                                  shaper: shaper)
-            // The key: the pair's units and where the join falls in it. Not kept when a language is set:
-            // the script around the text may then shape a pair of punctuation (contextScript).
-            key.removeAll(keepingCapacity: true)
-            key.append(contentsOf: text[before..<after])
-            key.append(UInt16(truncatingIfNeeded: join - before))
-            let hash = key.withUnsafeBufferPointer { WidthCache.hash($0) }
-            let kept = fonts.language == nil ? memo : nil
-            let d: Double
-            if let kept, let known = key.withUnsafeBufferPointer({ kept.joins.lookup($0, hash: hash) }) {
-                d = Double(bitPattern: UInt64(bitPattern: known.advance))
-            } else {
-                d = difference(before, join, after)
-                key.withUnsafeBufferPointer {
-                    kept?.joins.insert($0, hash: hash, advance: Int64(bitPattern: d.bitPattern), missingGlyphs: 0,
-                                      advancingGlyphs: 0)
+            let d = withUnsafeMutableBytes(of: &key) { raw -> Double in
+                let units = raw.bindMemory(to: UInt16.self)
+                let length = after - before + 1
+                guard length <= units.count else { return difference(before, join, after) }
+                for k in before..<after { units[k - before] = text[k] }
+                units[length - 1] = UInt16(truncatingIfNeeded: join - before)
+                let pair = UnsafeBufferPointer(rebasing: units[0..<length])
+                let hash = WidthCache.hash(pair)
+                // Not kept when a language is set: the script around the text may then shape a
+                // pair of punctuation (contextScript).
+                let kept = fonts.language == nil ? memo : nil
+                if let kept, let known = kept.joins.lookup(pair, hash: hash) {
+                    return Double(bitPattern: UInt64(bitPattern: known.advance))
                 }
+                let d = difference(before, join, after)
+                kept?.joins.insert(pair, hash: hash, advance: Int64(bitPattern: d.bitPattern), missingGlyphs: 0,
+                                   advancingGlyphs: 0)
+                return d
             }
-            if abs(d) > 1e-9 {
-                adjustments[i] = d
-                any = true
-            }
+            if abs(d) > 1e-9 { record(d, at: i) }
         }
-        if any { joinAdjustments = adjustments }
+        if !adjustments.isEmpty { joinAdjustments = adjustments }
         guard spaceKerning else { return }
         // "T " kerns too: the pair adjusts the letter's advance, so the content ends that much earlier.
         var segmentStart = 0

@@ -89,6 +89,15 @@ public struct PreparedText: Sendable {
             let items = memo.map {
                 Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemes: shaper.forEachGrapheme)
             }
+            // Room for a segment per three units (a word and its space; CJK grows once): the
+            // parallel arrays then rarely reallocate while segments are appended.
+            let expected = min(text.count / 3 + 4, 4096)
+            segmentEnds.reserveCapacity(expected)
+            contentEnds.reserveCapacity(expected)
+            contentWidths.reserveCapacity(expected)
+            trailingWidths.reserveCapacity(expected)
+            flags.reserveCapacity(expected)
+            fontMasks.reserveCapacity(expected)
             var start = 0
             forEachBreak(in: text, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
