@@ -22,7 +22,7 @@ struct FontRun: Equatable {
 /// the script before them), since HarfBuzz shapes one script at a time.
 struct FontRuns {
     let stack: FontStack
-    /// Remembers the font of single-character clusters (it depends on the stack alone).
+    /// Remembers the font of each cluster (it depends on the stack alone).
     var memo: StackMemo? = nil
 
     func runs(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
@@ -56,6 +56,8 @@ struct FontRuns {
             let font: Int
             if let memo, let scalar = FontRuns.singleScalar(cluster) {
                 font = memo.font(for: scalar) { fontIndex(for: cluster) }
+            } else if let memo {
+                font = memo.font(of: cluster) { fontIndex(for: cluster) }
             } else {
                 font = fontIndex(for: cluster)
             }

@@ -321,8 +321,13 @@ final class StackMemo {
 
     /// 0 for a neutral character (Common, Inherited, Unknown), else an id of its script, the same
     /// for every text of this memo.
+    @inline(__always)
     func scriptID(_ scalar: UInt32) -> UInt8 {
         if scalar < 0x10000, bmpScripts[Int(scalar)] != 0 { return bmpScripts[Int(scalar)] - 1 }
+        return lookUpScriptID(scalar)
+    }
+
+    private func lookUpScriptID(_ scalar: UInt32) -> UInt8 {
         // ASCII letters are Latin, the rest of ASCII is Common: no lookup for the commonest case.
         let script = scalar < 0x80
             ? ((0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
@@ -358,6 +363,18 @@ final class StackMemo {
     /// `PreparedText.measureJoins`'s result per pair of graphemes (and where the join falls in
     /// it): the Double's bit pattern.
     let joins = WidthCache()
+
+    /// The font of clusters of several characters (a base and its marks, a conjunct, an emoji
+    /// sequence), keyed by their units: `FontRuns.fontIndex` asks every font's cmap.
+    private let clusterFonts = WidthCache(maxEntries: 1 << 14, maxArenaUnits: 1 << 16)
+
+    func font(of cluster: UnsafeBufferPointer<UInt16>, choose: () -> Int) -> Int {
+        let hash = WidthCache.hash(cluster)
+        if let known = clusterFonts.lookup(cluster, hash: hash) { return Int(known.advance) }
+        let font = choose()
+        clusterFonts.insert(cluster, hash: hash, advance: Int64(font), missingGlyphs: 0, advancingGlyphs: 0)
+        return font
+    }
 
     func font(for scalar: UInt32, choose: () -> Int) -> Int {
         let slot = Int(scalar & 4095)
