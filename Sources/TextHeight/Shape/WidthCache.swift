@@ -1,50 +1,59 @@
 /// Advance widths of shaped UTF-16 slices, in font units, keyed on the code units themselves.
 ///
-/// Open addressing over a flat arena of code units: a lookup hashes the slice in place and
-/// compares it unit by unit, never building a String (5× faster than String keys, measured while
-/// designing). Memory is bounded: the cache empties itself when full. The tables live in buffers
-/// the cache allocates itself, reached through one `let` pointer: a lookup runs for every measured
-/// run, and Swift arrays held in a class cost an exclusivity check and a retain on each access there.
+/// Open addressing with the entries in the table itself: a hit reads one 32-byte slot (a short
+/// key, up to four units, is stored in the slot; a longer one in an arena of units). The table is
+/// probed for every measured run and outgrows the CPU caches on real workloads, so a probe that
+/// touches one cache line instead of three (slot, entry, arena) is what a hit costs in wall time
+/// (perf: the lookup was the hottest function of the mixed workload with slots → entries → arena).
+/// Lookups hash the slice in place and never build a String. Memory is bounded: the cache empties
+/// itself when full. The storage is reached through one `let` pointer: Swift arrays held in a class
+/// would cost an exclusivity check and a retain per probe.
 final class WidthCache {
     struct Entry {
-        var hash: UInt64
-        var start: Int32
+        /// The upper half of the key's hash, 0 for an empty slot.
+        var tag: UInt32
         var length: Int32
+        /// Up to four units packed (`length` ≤ 4), else the key's offset in the arena.
+        var key: UInt64
         var advance: Int64
         var missingGlyphs: Int32
         /// Glyphs with a non-zero advance: per-glyph tracking applies to these.
         var advancingGlyphs: Int32
+
+        static let empty = Entry(tag: 0, length: 0, key: 0, advance: 0, missingGlyphs: 0, advancingGlyphs: 0)
     }
 
-    private struct Tables {
-        var slots: UnsafeMutablePointer<Int32>
+    private struct Storage {
+        var slots: UnsafeMutablePointer<Entry>
         var mask: Int
-        var entries: UnsafeMutablePointer<Entry>
         var count = 0
-        var capacity: Int
         var arena: UnsafeMutablePointer<UInt16>
         var arenaCount = 0
         var arenaCapacity: Int
     }
-    private let tables: UnsafeMutablePointer<Tables>
+    private let storage: UnsafeMutablePointer<Storage>
     private let maxArenaUnits: Int
     private let maxEntries: Int
+    private static let initialSlots = 1024
 
     init(maxEntries: Int = 1 << 18, maxArenaUnits: Int = 1 << 22) {
         self.maxEntries = maxEntries
         self.maxArenaUnits = maxArenaUnits
-        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: 1024)
-        slots.initialize(repeating: -1, count: 1024)
-        tables = .allocate(capacity: 1)
-        tables.initialize(to: Tables(slots: slots, mask: 1023, entries: .allocate(capacity: 256), capacity: 256,
-                                     arena: .allocate(capacity: 2048), arenaCapacity: 2048))
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(slots: WidthCache.emptySlots(WidthCache.initialSlots), mask: WidthCache.initialSlots - 1,
+                                       arena: .allocate(capacity: 2048), arenaCapacity: 2048))
     }
 
     deinit {
-        tables.pointee.slots.deallocate()
-        tables.pointee.entries.deallocate()
-        tables.pointee.arena.deallocate()
-        tables.deallocate()
+        storage.pointee.slots.deallocate()
+        storage.pointee.arena.deallocate()
+        storage.deallocate()
+    }
+
+    private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<Entry> {
+        let slots = UnsafeMutablePointer<Entry>.allocate(capacity: count)
+        slots.initialize(repeating: .empty, count: count)
+        return slots
     }
 
     static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
@@ -56,80 +65,106 @@ final class WidthCache {
         return h
     }
 
+    /// The slot's tag for `hash`: never 0, which marks an empty slot.
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
+
+    /// Up to four units in one integer.
+    private static func packed(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
+        var key: UInt64 = 0
+        for (k, unit) in units.enumerated() { key |= UInt64(unit) << (16 * UInt64(k)) }
+        return key
+    }
+
     func lookup(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64) -> Entry? {
-        let t = tables.pointee
-        var slot = Int(truncatingIfNeeded: hash) & t.mask
+        let s = storage.pointee
+        let tag = WidthCache.tag(hash)
+        let short = units.count <= 4
+        let key = short ? WidthCache.packed(units) : 0
+        var slot = Int(truncatingIfNeeded: hash) & s.mask
         while true {
-            let index = t.slots[slot]
-            if index < 0 { return nil }
-            let entry = t.entries[Int(index)]
-            if entry.hash == hash && Int(entry.length) == units.count && matches(entry, units, in: t.arena) {
+            let entry = s.slots[slot]
+            if entry.tag == 0 { return nil }
+            if entry.tag == tag && Int(entry.length) == units.count
+                && (short ? entry.key == key : WidthCache.matches(s.arena + Int(entry.key), units)) {
                 return entry
             }
-            slot = (slot + 1) & t.mask
+            slot = (slot + 1) & s.mask
         }
     }
 
     func insert(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64, advance: Int64, missingGlyphs: Int32,
                 advancingGlyphs: Int32) {
-        if tables.pointee.count >= maxEntries || tables.pointee.arenaCount + units.count > maxArenaUnits {
+        let short = units.count <= 4
+        if storage.pointee.count >= maxEntries || (!short && storage.pointee.arenaCount + units.count > maxArenaUnits) {
             removeAll()
             if units.count > maxArenaUnits { return }
         }
-        if (tables.pointee.count + 1) * 2 > tables.pointee.mask + 1 { grow() }
-        var t = tables.pointee
-        if t.count == t.capacity {
-            t.entries = WidthCache.enlarged(t.entries, count: t.count, to: t.capacity * 2)
-            t.capacity *= 2
+        if (storage.pointee.count + 1) * 2 > storage.pointee.mask + 1 { grow() }
+        var s = storage.pointee
+        var key: UInt64
+        if short {
+            key = WidthCache.packed(units)
+        } else {
+            if s.arenaCount + units.count > s.arenaCapacity {
+                let capacity = max(s.arenaCapacity * 2, s.arenaCount + units.count)
+                let arena = UnsafeMutablePointer<UInt16>.allocate(capacity: capacity)
+                arena.moveInitialize(from: s.arena, count: s.arenaCount)
+                s.arena.deallocate()
+                s.arena = arena
+                s.arenaCapacity = capacity
+            }
+            key = UInt64(s.arenaCount)
+            if let base = units.baseAddress { s.arena.advanced(by: s.arenaCount).update(from: base, count: units.count) }
+            s.arenaCount += units.count
         }
-        if t.arenaCount + units.count > t.arenaCapacity {
-            let capacity = max(t.arenaCapacity * 2, t.arenaCount + units.count)
-            t.arena = WidthCache.enlarged(t.arena, count: t.arenaCount, to: capacity)
-            t.arenaCapacity = capacity
-        }
-        t.entries.advanced(by: t.count).initialize(to: Entry(
-            hash: hash, start: Int32(t.arenaCount), length: Int32(units.count), advance: advance,
-            missingGlyphs: missingGlyphs, advancingGlyphs: advancingGlyphs))
-        if let base = units.baseAddress { t.arena.advanced(by: t.arenaCount).update(from: base, count: units.count) }
-        t.arenaCount += units.count
-        WidthCache.place(Int32(t.count), hash: hash, in: t)
-        t.count += 1
-        tables.pointee = t
+        WidthCache.place(Entry(tag: WidthCache.tag(hash), length: Int32(units.count), key: key, advance: advance,
+                               missingGlyphs: missingGlyphs, advancingGlyphs: advancingGlyphs),
+                         hash: hash, in: s.slots, mask: s.mask)
+        s.count += 1
+        storage.pointee = s
     }
 
-    private static func enlarged<T>(_ old: UnsafeMutablePointer<T>, count: Int, to capacity: Int) -> UnsafeMutablePointer<T> {
-        let new = UnsafeMutablePointer<T>.allocate(capacity: capacity)
-        new.moveInitialize(from: old, count: count)
-        old.deallocate()
-        return new
-    }
-
-    private func matches(_ entry: Entry, _ units: UnsafeBufferPointer<UInt16>, in arena: UnsafeMutablePointer<UInt16>) -> Bool {
-        let stored = arena + Int(entry.start)
+    private static func matches(_ stored: UnsafeMutablePointer<UInt16>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
         for i in 0..<units.count where stored[i] != units[i] { return false }
         return true
     }
 
-    private static func place(_ index: Int32, hash: UInt64, in t: Tables) {
-        var slot = Int(truncatingIfNeeded: hash) & t.mask
-        while t.slots[slot] >= 0 { slot = (slot + 1) & t.mask }
-        t.slots[slot] = index
+    private static func place(_ entry: Entry, hash: UInt64, in slots: UnsafeMutablePointer<Entry>, mask: Int) {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot].tag != 0 { slot = (slot + 1) & mask }
+        slots[slot] = entry
     }
 
+    /// Twice the slots; every entry goes to its slot again, found from the hash of its key.
     private func grow() {
-        var t = tables.pointee
-        let size = (t.mask + 1) * 2
-        t.slots.deallocate()
-        t.slots = .allocate(capacity: size)
-        t.slots.initialize(repeating: -1, count: size)
-        t.mask = size - 1
-        for index in 0..<t.count { WidthCache.place(Int32(index), hash: t.entries[index].hash, in: t) }
-        tables.pointee = t
+        var s = storage.pointee
+        let size = (s.mask + 1) * 2
+        let slots = WidthCache.emptySlots(size)
+        for index in 0...s.mask where s.slots[index].tag != 0 {
+            let entry = s.slots[index]
+            let hash = entry.length <= 4
+                ? WidthCache.hash(unpacked: entry.key, count: Int(entry.length))
+                : WidthCache.hash(UnsafeBufferPointer(start: s.arena + Int(entry.key), count: Int(entry.length)))
+            WidthCache.place(entry, hash: hash, in: slots, mask: size - 1)
+        }
+        s.slots.deallocate()
+        s.slots = slots
+        s.mask = size - 1
+        storage.pointee = s
+    }
+
+    private static func hash(unpacked key: UInt64, count: Int) -> UInt64 {
+        var units: (UInt16, UInt16, UInt16, UInt16) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &units) { raw in
+            let buffer = raw.bindMemory(to: UInt16.self)
+            for k in 0..<count { buffer[k] = UInt16(truncatingIfNeeded: key >> (16 * UInt64(k))) }
+            return hash(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+        }
     }
 
     private func removeAll() {
-        tables.pointee.count = 0
-        tables.pointee.arenaCount = 0
-        tables.pointee.slots.update(repeating: -1, count: tables.pointee.mask + 1)
+        storage.pointee.count = 0
+        storage.pointee.arenaCount = 0
+        storage.pointee.slots.update(repeating: .empty, count: storage.pointee.mask + 1)
     }
 }
