@@ -15,8 +15,9 @@ struct WidthCacheTests {
         var wrong = 0, emptied = 0
         for step in 0..<(hashes == 0 ? 40_000 : 8_000) {
             let length = 1 + Int(generator.next() % 12)
-            // Units 0…3 and one high unit: keys like [0] and [0, 0] pack to the same integer.
-            let key = (0..<length).map { _ in [0, 1, 2, 3, 0xFFFF][Int(generator.next() % 5)] as UInt16 }
+            // Units 0…3 and two high ones: keys like [0] and [0, 0] pack to the same integer, 0x1003 and 3
+            // share a direct-mapped single slot.
+            let key = (0..<length).map { _ in [0, 1, 2, 3, 0xFFFF, 0x1003][Int(generator.next() % 6)] as UInt16 }
             key.withUnsafeBufferPointer { units in
                 let hash = hashes == 0 ? WidthCache.hash(units) : WidthCache.hash(units) % hashes
                 let found = cache.lookup(units, hash: hash)
