@@ -46,13 +46,21 @@ struct JSONBytes: JSONFields {
 
     mutating func close() { byte(UInt8(ascii: "}")) }
 
+    /// `,"key":` with one bound check (the keys are this program's ASCII literals).
     private mutating func key(_ key: StaticString) {
-        if !opened { byte(UInt8(ascii: ",")) }
+        let length = key.utf8CodeUnitCount
+        guard let base = buffer.baseAddress, buffer.count - count >= length + 4 else { return overflowed = true }
+        var p = base + count
+        if !opened {
+            p.pointee = UInt8(ascii: ",")
+            p += 1
+        }
         opened = false
-        byte(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes($0) }
-        byte(UInt8(ascii: "\""))
-        byte(UInt8(ascii: ":"))
+        p.pointee = UInt8(ascii: "\"")
+        (p + 1).update(from: key.utf8Start, count: length)
+        p[length + 1] = UInt8(ascii: "\"")
+        p[length + 2] = UInt8(ascii: ":")
+        count = base.distance(to: p) + length + 3
     }
 
     mutating func add(_ key: StaticString, _ value: Double) {
@@ -104,18 +112,25 @@ struct JSONBytes: JSONFields {
 
     /// Decimal digits, as `String(value)` writes them.
     private mutating func integer(_ value: Int64) {
-        if value < 0 { byte(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        // Any UInt64 has at most 20 digits: written backwards into 24 bytes on the stack.
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { scratch in
-            var i = scratch.count
-            repeat {
-                i -= 1
-                scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes(UnsafeBufferPointer(rebasing: scratch.bindMemory(to: UInt8.self)[i...]))
+        // A sign and at most 19 digits.
+        guard let base = buffer.baseAddress, buffer.count - count >= 20 else { return overflowed = true }
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
+            count += 1
         }
+        var magnitude = value.magnitude
+        var digits = 1
+        var power: UInt64 = 10
+        while digits < 19 && magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        var p = base + count + digits
+        repeat {
+            p -= 1
+            p.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count += digits
     }
 }
