@@ -234,7 +234,9 @@ public final class FontFace: @unchecked Sendable {
         var charcode: FT_ULong = 0x1F600
         var glyph = FT_Get_Char_Index(face, charcode)
         if glyph == 0 { charcode = FT_Get_First_Char(face, &glyph) }
-        guard glyph != 0, FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR)) == 0,
+        // The strike's metrics without decoding its PNG (FT_LOAD_BITMAP_METRICS_ONLY, FreeType 2.7.1):
+        // the same advance, read from the CBDT/sbix record, without inflating the PNG.
+        guard glyph != 0, FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR | FT_LOAD_BITMAP_METRICS_ONLY)) == 0,
               let slot = face.pointee.glyph, let size = face.pointee.size else { return 1 }
         let ppem = Double(size.pointee.metrics.x_ppem)
         let strikeAdvance = Double(slot.pointee.metrics.horiAdvance) / 64
