@@ -20,10 +20,13 @@ struct Itemization {
     private let scripts: [UInt8]
     /// Cluster ends, one bit per unit, when fonts were chosen per cluster; empty otherwise.
     private let boundaries: [UInt64]
-    /// False when a stretch could be itemized differently on its own in a way `covers` does not
-    /// check: an ASCII control character the primary font lacks (`primaryCoversPlainly` skips it,
-    /// the per-cluster choice does not), or more scripts than ids.
+    /// False when the text has more scripts than ids.
     let isUsable: Bool
+    /// Where an ASCII control character the primary font lacks stands, when fonts were chosen per
+    /// cluster: `primaryCoversPlainly` skips it, the per-cluster choice does not, so a stretch that
+    /// holds one may be itemized differently on its own (a stretch without one cannot: its other
+    /// clusters get the primary either way when it covers them plainly).
+    private let uncoveredControls: [Int]
     private let count: Int
     /// The stack's width caches when every run of the text is shaped plainly (no language, no CSS
     /// spacing): `PreparedText.measure` then probes them directly.
@@ -56,6 +59,7 @@ struct Itemization {
         }
         self.scripts = scripts
         var bits: [UInt64] = []
+        var controls: [Int] = []
         if plain {
             fontRuns = [FontRun(start: 0, end: text.count, font: 0)]
         } else {
@@ -64,14 +68,12 @@ struct Itemization {
                 bits[end >> 6] |= 1 << UInt64(end & 63)
             }
             bits[0] |= 1
-            // An ASCII control character the primary lacks: `primaryCoversPlainly` skips it, the
-            // per-cluster choice does not, so a stretch may be itemized differently on its own.
-            for unit in text where unit < 0x20 && !fonts.primary.face.covers(Unicode.Scalar(UInt8(unit))) {
-                usable = false
-                break
+            for (i, unit) in text.enumerated() where unit < 0x20 && !fonts.primary.face.covers(Unicode.Scalar(UInt8(unit))) {
+                controls.append(i)
             }
         }
         boundaries = bits
+        uncoveredControls = controls
         isUsable = usable
     }
 
@@ -82,7 +84,15 @@ struct Itemization {
             // One font throughout: only a surrogate pair cut in two would read differently.
             return !Itemization.splitsPair(text, at: start) && !Itemization.splitsPair(text, at: end)
         }
-        return isBoundary(start) && isBoundary(end)
+        guard isBoundary(start) && isBoundary(end) else { return false }
+        guard !uncoveredControls.isEmpty else { return true }
+        // The first such position at or after `start` (a binary search: a long text may hold many).
+        var low = 0, high = uncoveredControls.count
+        while low < high {
+            let mid = (low + high) / 2
+            if uncoveredControls[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low == uncoveredControls.count || uncoveredControls[low] >= end
     }
 
     private func isBoundary(_ i: Int) -> Bool { boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0 }
