@@ -71,4 +71,14 @@ struct FastPathTests {
         let cjkFirst = ["NotoSansCJKsc-Regular.subset.otf"] + FastPathTests.chain.filter { !$0.hasPrefix("NotoSansCJK") }
         #expect(try differences(stack(cjkFirst, size: 16), rules: rules, texts: FastPathTests.messages) == [])
     }
+
+    /// U+0000 inside a word: Inter lacks it and Noto Sans Arabic has it, so the per-cluster choice
+    /// of the whole text (needed for the Arabic) draws it with the fallback, while the word alone is
+    /// covered plainly by Inter (controls are skipped there): only that word must leave the fast path.
+    @Test("an ASCII control character the primary lacks, inside a word")
+    func uncoveredControl() throws {
+        let texts = [("nul", "abc\u{0}def عربي xyz"), ("nul-end", "عربي abc\u{0}"), ("two", "a\u{0}b c\u{0}d مرحبا")]
+        #expect(try differences(stack(["Inter-Regular.otf", "NotoSansArabic-Regular.ttf"], size: 17),
+                                rules: TextKitModel.breakRules, texts: texts) == [])
+    }
 }
