@@ -86,6 +86,7 @@ final class WidthCache {
     private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
 
     /// Up to four units in one integer.
+    @inline(__always)
     private static func packed(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
         var key: UInt64 = 0
         for (k, unit) in units.enumerated() { key |= UInt64(unit) << (16 * UInt64(k)) }
