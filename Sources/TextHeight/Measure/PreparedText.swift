@@ -236,10 +236,12 @@ public struct PreparedText: Sendable {
         if let items, items.covers(start, end, in: text) {
             if let caches = items.plainCaches {
                 // `add` without the language, spacing and context-script steps it would skip anyway.
+                // The closure captures these locals, not `self`: a struct captured whole is copied.
+                let fonts = self.fonts.fonts, glyphSpacing = self.glyphSpacing
                 items.forEachRun(from: start, to: end) { runStart, runEnd, index in
                     let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]),
-                                                cache: caches[index], instance: fonts.fonts[index].instance)
-                    width += Double(shaped.advance) * fonts.fonts[index].scale
+                                                cache: caches[index], instance: fonts[index].instance)
+                    width += Double(shaped.advance) * fonts[index].scale
                         + Double(shaped.advancingGlyphs) * glyphSpacing[index]
                     missing += Int(shaped.missingGlyphs)
                     used |= 1 << UInt32(index)
