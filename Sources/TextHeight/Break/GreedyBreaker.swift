@@ -9,18 +9,20 @@ extension PreparedText {
     /// The lines of the text at `width` points of available line width.
     public func layout(width: Double) -> [Line] {
         var lines: [Line] = []
-        forEachLine(width: width) { lines.append($0) }
+        forEachLine(width: width) { line, _ in lines.append(line) }
         return lines
     }
 
     /// How many lines `layout(width:)` would return, without building them.
     public func lineCount(width: Double) -> Int {
         var count = 0
-        forEachLine(width: width) { _ in count += 1 }
+        forEachLine(width: width) { _, _ in count += 1 }
         return count
     }
 
-    func forEachLine(width: Double, _ emit: (Line) -> Void) {
+    /// Calls `emit` with each line and the fonts its `fontMask` indexes, lent rather than captured:
+    /// a closure holding a copy of them (or of the text) would retain and release it on every layout.
+    func forEachLine(width: Double, _ emit: (Line, borrowing FontStack) -> Void) {
         // A negative or NaN width leaves no room: one grapheme per line, as TextKit does.
         let available = width > 0 ? width : 0
         var lineStart = 0
@@ -36,7 +38,7 @@ extension PreparedText {
         /// Emits the current line up to `end` and starts an empty one there.
         func finishLine(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) {
             emit(Line(start: lineStart, end: end, width: contentRight, endsWithLineBreak: lineBreak,
-                      endsParagraph: paragraph, fontMask: lineMask, endTrim: endTrim))
+                      endsParagraph: paragraph, fontMask: lineMask, endTrim: endTrim), fonts)
             atParagraphStart = lineBreak
             lineStart = end
             pen = 0
@@ -106,7 +108,7 @@ extension PreparedText {
     /// and memory in proportion to its length, not to its square. What is shaped here is kept
     /// for the next layout (`WordBreakMemo`).
     private func breakInsideSegment(from start: Int, to end: Int, available: Double, paragraphStart: Bool,
-                                    lineStart: inout Int, emit: (Line) -> Void) -> Double {
+                                    lineStart: inout Int, emit: (Line, borrowing FontStack) -> Void) -> Double {
         var pieceStart = start
         var window = 64
         while true {
@@ -145,7 +147,7 @@ extension PreparedText {
             if ends[last].end == end { return lastWidth }  // the remainder fits: it stays on this line
             // The fonts of this piece only: a line's height counts the fonts used on it.
             emit(Line(start: lineStart, end: ends[last].end, width: lastWidth,
-                      fontMask: fontMask(from: lineStart, to: ends[last].end), isEmergencyBreak: true))
+                      fontMask: fontMask(from: lineStart, to: ends[last].end), isEmergencyBreak: true), fonts)
             lineStart = ends[last].end
             pieceStart = ends[last].end
             window = max(64, 2 * (last + 1))

@@ -35,12 +35,11 @@ extension CSSModel {
         }
     }
 
-    /// The bottom of the primary font's glyph box in a line box `lineHeight` tall: half-leading
+    /// The bottom of the primary font's glyph box (`m`, its metrics) in a line box `lineHeight` tall: half-leading
     /// (floored) + ascent + descent. scrollHeight reaches it when the line height is smaller
     /// than the font.
-    func glyphBottom(_ font: Font, lineHeight: Double) -> Double {
-        let m = BlinkFontMetrics(font)
-        return ((lineHeight - (m.ascent + m.descent)) / 2).rounded(.down) + m.ascent + m.descent
+    func glyphBottom(_ m: BlinkFontMetrics, lineHeight: Double) -> Double {
+        ((lineHeight - (m.ascent + m.descent)) / 2).rounded(.down) + m.ascent + m.descent
     }
 }
 

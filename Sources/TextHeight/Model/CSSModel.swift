@@ -94,9 +94,8 @@ public struct CSSModel: PlatformModel {
         var count = 0
         var overflowing = 0
         var lastTextLineBottom = 0.0  // glyph-box bottom of the last line with text, for scrollHeight
-        let fonts = prepared.fonts  // the closure captures the fonts, not a copy of the whole text
-        let primary = prepared.font
-        prepared.forEachLine(width: wrapWidth) { line in
+        let primary = BlinkFontMetrics(prepared.font)
+        prepared.forEachLine(width: wrapWidth) { line, fonts in
             if LayoutUnit.floor(line.width) > wrapWidth { overflowing += 1 }
             let height = line.fontMask <= 1 ? rowHeight : self.lineHeight(fonts.fonts(in: line.fontMask | 1))
             if line.end > line.start && !(line.end - line.start == 1 && line.endsWithLineBreak) {

@@ -11,30 +11,26 @@
 ///   the last, since TextKit keeps paragraph spacing out of the used rect (NSTypesetter docs).
 struct FragmentStack {
     let paragraph: ParagraphStyle
-    let includeLines: Bool
     private(set) var count = 0
-    private(set) var lines: [MeasuredLine] = []
     private var top = 0.0
     private var lastHeight = 0.0
     private var previousEndsParagraph = false
 
-    init(paragraph: ParagraphStyle, includeLines: Bool) {
+    init(paragraph: ParagraphStyle) {
         self.paragraph = paragraph
-        self.includeLines = includeLines
     }
 
-    mutating func append(_ line: Line, height: Double) {
+    /// Stacks `line`'s fragment, `height` tall; returns its top.
+    @discardableResult
+    mutating func append(_ line: Line, height: Double) -> Double {
         if count > 0 {
             top += lastHeight + paragraph.lineSpacing
             if previousEndsParagraph { top += paragraph.paragraphSpacing + paragraph.paragraphSpacingBefore }
         }
-        if includeLines {
-            lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,
-                                      top: top, height: height))
-        }
         lastHeight = height
         previousEndsParagraph = line.endsParagraph
         count += 1
+        return top
     }
 
     /// The stacked height, with or without the last fragment's lineSpacing.

@@ -61,39 +61,48 @@ public struct TextKitModel: PlatformModel {
 
     public func measure(_ prepared: PreparedText, width: Double, includeLines: Bool) -> Measurement {
         let wrapWidth = wrapWidth(forWidth: width)
-        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(of: prepared.font))
-        var stack = FragmentStack(paragraph: paragraph, includeLines: includeLines)
+        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(prepared.fonts, mask: 1))
+        var stack = FragmentStack(paragraph: paragraph)
+        var lines: [MeasuredLine] = []
         var overflowing = 0
         var singleLineUsesFallback = false
-        let fonts = prepared.fonts  // the closure captures the fonts, not a copy of the whole text
-        prepared.forEachLine(width: wrapWidth) { line in
+        prepared.forEachLine(width: wrapWidth) { line, fonts in
             if line.width > wrapWidth + 1e-9 { overflowing += 1 }
             let height = line.fontMask <= 1 ? lineHeight
-                : paragraph.fragmentHeight(natural: naturalLineHeight(fonts.fonts(in: line.fontMask)))
+                : paragraph.fragmentHeight(natural: naturalLineHeight(fonts, mask: line.fontMask))
             singleLineUsesFallback = line.fontMask > 1
-            stack.append(line, height: height)
+            let top = stack.append(line, height: height)
+            if includeLines {
+                lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,
+                                          top: top, height: height))
+            }
         }
         // NSLayoutManager's extra line fragment: an empty text, or one ending in a hard break,
         // gets an empty fragment for the caret (extraLineFragmentRect). boundingRect adds none.
         if measure == .textView && (prepared.isEmpty || prepared.endsWithLineBreak) {
             let end = prepared.utf16.count
-            stack.append(Line(start: end, end: end, width: 0), height: lineHeight)
+            let top = stack.append(Line(start: end, end: end, width: 0), height: lineHeight)
+            if includeLines { lines.append(MeasuredLine(start: end, length: 0, width: 0, top: top, height: lineHeight)) }
         }
         let keepsLastSpacing = measure == .textView || (stack.count == 1 && singleLineUsesFallback)
         let textHeight = stack.textHeight(keepingLastLineSpacing: keepsLastSpacing)
         let content = contentHeight(textHeight: textHeight)
-        let (lower, upper) = limits.bounds { contentHeight(ofLines: $0, font: prepared.font) }
+        // Row limits in lines of the primary font: `contentHeight(ofLines:font:)` from the line height at hand.
+        let (lower, upper) = limits.bounds { contentHeight(ofLines: $0, lineHeight: lineHeight) }
         let box = Limits.clamp(content, min: lower, max: upper)
         return Measurement(
             boxHeight: box, contentHeight: content, textHeight: textHeight, lineCount: stack.count,
             scrolls: content > box, wrapWidth: wrapWidth, lineHeight: lineHeight,
             minHeight: lower, maxHeight: upper, missingGlyphs: prepared.missingGlyphs,
-            overflowingLines: overflowing, lines: stack.lines)
+            overflowingLines: overflowing, lines: lines)
     }
 
     /// The content height of `lines` lines of the font: a row limit, or a capped placeholder.
     public func contentHeight(ofLines lines: Int, font: Font) -> Double {
-        let lineHeight = paragraph.fragmentHeight(natural: naturalLineHeight(of: font))
+        contentHeight(ofLines: lines, lineHeight: paragraph.fragmentHeight(natural: naturalLineHeight(of: font)))
+    }
+
+    private func contentHeight(ofLines lines: Int, lineHeight: Double) -> Double {
         let text = FragmentStack.height(ofLines: lines, each: lineHeight, paragraph: paragraph,
                                         keepingLastLineSpacing: measure == .textView)
         return contentHeight(textHeight: text)
@@ -109,10 +118,18 @@ public struct TextKitModel: PlatformModel {
         return Double(m.hheaAscender - m.hheaDescender + m.hheaLineGap) * font.metricsScale
     }
 
-    func naturalLineHeight(_ fonts: [Font]) -> Double {
-        if fonts.count == 1 { return naturalLineHeight(of: fonts[0]) }
+    /// The fonts of `mask` (bit i = `fonts.fonts[i]`, as `FontStack.fonts(in:)` picks them), without
+    /// building their array: this runs per line.
+    func naturalLineHeight(_ fonts: borrowing FontStack, mask: UInt32) -> Double {
+        let inStack = mask == 0 ? 1 : mask & (fonts.fonts.count >= 32 ? ~0 : (1 << UInt32(fonts.fonts.count)) - 1)
+        if inStack != 0 && inStack & (inStack - 1) == 0 {
+            return naturalLineHeight(of: fonts.fonts[inStack.trailingZeroBitCount])
+        }
         var ascent = 0.0, descent = 0.0, leading = 0.0
-        for font in fonts {
+        var rest = inStack
+        while rest != 0 {
+            let font = fonts.fonts[rest.trailingZeroBitCount]
+            rest &= rest - 1
             let m = font.face.metrics
             ascent = max(ascent, Double(m.hheaAscender) * font.metricsScale)
             descent = max(descent, Double(-m.hheaDescender) * font.metricsScale)
