@@ -128,13 +128,31 @@ public struct BreakRules: Sendable, Equatable {
     }
 
     func fits(_ width: Double, in available: Double) -> Bool {
-        switch fit {
-        case .exact:
-            // Widths are sums of scaled font units; allow only floating-point noise.
-            return width <= available + 1e-9
-        case .layoutUnit:
+        fit(available)(width)
+    }
+
+    /// `fits(_:in: available)` with the available width's side of the comparison computed once.
+    func fit(_ available: Double) -> Fit { Fit(fit, available: available) }
+
+    struct Fit {
+        private let onGrid: Bool
+        private let limit: Double
+
+        init(_ rule: FitRule, available: Double) {
+            switch rule {
+            case .exact:
+                // Widths are sums of scaled font units; allow only floating-point noise.
+                onGrid = false
+                limit = available + 1e-9
+            case .layoutUnit:
+                onGrid = true
+                limit = (available * 64).rounded(.down) + 1
+            }
+        }
+
+        func callAsFunction(_ width: Double) -> Bool {
             // The tolerance keeps floating-point noise of an exact grid width from rounding it up.
-            return (width * 64 - 1e-7).rounded(.up) <= (available * 64).rounded(.down) + 1
+            onGrid ? (width * 64 - 1e-7).rounded(.up) <= limit : width <= limit
         }
     }
 

@@ -22,34 +22,26 @@ extension PreparedText {
 
     /// Calls `emit` with each line and the fonts its `fontMask` indexes, lent rather than captured:
     /// a closure holding a copy of them (or of the text) would retain and release it on every layout.
+    ///
+    /// - Complexity: O(segments), about 40 instructions per segment that joins its line (BENCHMARKS.md,
+    ///   re-layout): the line in progress is a struct of locals, the fit test's width side is computed
+    ///   once, the rare cases (trims, tabs, words wider than the line) are calls.
     func forEachLine(width: Double, _ emit: (Line, borrowing FontStack) -> Void) {
         // A negative or NaN width leaves no room: one grapheme per line, as TextKit does.
         let available = width > 0 ? width : 0
-        var lineStart = 0
-        var pen = 0.0           // after the last placed segment, its hanging white space included
-        var contentRight = 0.0  // right edge of the last placed content
-        var lineIsEmpty = true
-        var lineMask: UInt32 = 0
+        let fits = rules.fit(available)
+        var line = OpenLine()
         var segmentStart = 0
         let trims = !endTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
-        var atParagraphStart = true  // the first line, or one after a mandatory break
+        let breaksLongWords = rules.breaksLongWords
 
-        /// Emits the current line up to `end` and starts an empty one there.
-        func finishLine(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) {
-            emit(Line(start: lineStart, end: end, width: contentRight, endsWithLineBreak: lineBreak,
-                      endsParagraph: paragraph, fontMask: lineMask, endTrim: endTrim), fonts)
-            atParagraphStart = lineBreak
-            lineStart = end
-            pen = 0
-            contentRight = 0
-            lineIsEmpty = true
-            lineMask = 0
-        }
-
-        for i in segmentEnds.indices {
+        let count = segmentEnds.count
+        var i = 0
+        while i < count {
             let segmentEnd = Int(segmentEnds[i])
             let contentEnd = Int(contentEnds[i])
+            let segmentFlags = flags[i]
             var contentWidth = contentWidths[i]
             // Shaped together with the segment before it on this line (kerning, ligatures).
             let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
@@ -57,45 +49,93 @@ extension PreparedText {
             // allow-end: a closing bracket may give back its blank half to end this line, also when its
             // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
             // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
-            let endTrim = trims && !flags[i].contains(.hardBreak) ? endTrims[i] : 0
-            if !lineIsEmpty && !rules.fits(pen + join + contentWidth - endTrim, in: available) {
-                finishLine(at: segmentStart)
+            let endTrim = trims && !segmentFlags.contains(.hardBreak) ? endTrims[i] : 0
+            if !line.isEmpty && !fits(line.pen + join + contentWidth - endTrim) {
+                emit(line.finish(at: segmentStart), fonts)
             }
-            // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
-            // (text-spacing-trim's value; lineStartTrim).
-            if trims && lineIsEmpty { contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: atParagraphStart) }
             var endsLineTrimmed = false
-            let offset = lineIsEmpty ? 0 : pen + join
-            if endTrim > 0 && !rules.fits(offset + contentWidth, in: available)
-                && rules.fits(offset + contentWidth - endTrim, in: available) {
-                contentWidth -= endTrim
-                endsLineTrimmed = true
+            if trims {
+                // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
+                // (text-spacing-trim's value; lineStartTrim).
+                if line.isEmpty { contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: line.atParagraphStart) }
+                let offset = line.isEmpty ? 0 : line.pen + join
+                if endTrim > 0 && !fits(offset + contentWidth) && fits(offset + contentWidth - endTrim) {
+                    contentWidth -= endTrim
+                    endsLineTrimmed = true
+                }
             }
             // overflow-wrap: normal lets a word wider than the line overflow it.
-            if lineIsEmpty && rules.breaksLongWords && !rules.fits(contentWidth, in: available) {
+            if line.isEmpty && breaksLongWords && !fits(contentWidth) {
                 let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                              paragraphStart: atParagraphStart, lineStart: &lineStart, emit: emit)
+                                              paragraphStart: line.atParagraphStart, lineStart: &line.start, emit: emit)
                 // The remainder's last `.tracking` hangs, as the whole segment's did.
                 contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
             }
-            if !lineIsEmpty { pen += join }
-            if contentEnd > segmentStart { contentRight = pen + contentWidth }
-            pen += contentWidth
-            pen = flags[i].contains(.tabbedTrailing) ? advance(pen, over: tabbedTrailing[i] ?? []) : pen + trailingWidths[i]
-            lineIsEmpty = false
+            if !line.isEmpty { line.pen += join }
+            if contentEnd > segmentStart { line.contentRight = line.pen + contentWidth }
+            line.pen += contentWidth
+            line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
+                : line.pen + trailingWidths[i]
+            line.isEmpty = false
             // A word broken across lines leaves only its last piece's fonts on this one.
-            lineMask |= lineStart > segmentStart ? fontMask(from: lineStart, to: segmentEnd) | (fontMasks[i] & 1)
+            line.mask |= line.start > segmentStart ? fontMask(from: line.start, to: segmentEnd) | (fontMasks[i] & 1)
                 : fontMasks[i]
 
-            if flags[i].contains(.hardBreak) {
-                finishLine(at: segmentEnd, lineBreak: true, paragraph: flags[i].contains(.endsParagraph),
-                           endTrim: endsLineTrimmed ? endTrim : 0)
+            if segmentFlags.contains(.hardBreak) {
+                emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph),
+                                 endTrim: endsLineTrimmed ? endTrim : 0), fonts)
             } else if endsLineTrimmed {
-                finishLine(at: segmentEnd, endTrim: endTrim)
+                emit(line.finish(at: segmentEnd, endTrim: endTrim), fonts)
             }
             segmentStart = segmentEnd
+            i += 1
+            if trims { continue }
+            // The segments that follow on a line already begun, as above with the tests that cannot hold
+            // left out: no trim, no line start, no word wider than the line, so none of its fonts dropped.
+            while i < count && !line.isEmpty {
+                let segmentEnd = Int(segmentEnds[i])
+                let contentWidth = contentWidths[i]
+                let join = joins ? joinAdjustments[i - 1] : 0
+                guard fits(line.pen + join + contentWidth) else {
+                    emit(line.finish(at: segmentStart), fonts)
+                    break
+                }
+                let segmentFlags = flags[i]
+                line.pen += join
+                if Int(contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
+                line.pen += contentWidth
+                line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
+                    : line.pen + trailingWidths[i]
+                line.mask |= fontMasks[i]
+                if segmentFlags.contains(.hardBreak) {
+                    emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph)),
+                         fonts)
+                }
+                segmentStart = segmentEnd
+                i += 1
+            }
         }
-        if !lineIsEmpty { finishLine(at: utf16.count) }
+        if !line.isEmpty { emit(line.finish(at: utf16.count), fonts) }
+    }
+
+    /// The line being filled.
+    private struct OpenLine {
+        var start = 0
+        var pen = 0.0           // after the last placed segment, its hanging white space included
+        var contentRight = 0.0  // right edge of the last placed content
+        var isEmpty = true
+        var mask: UInt32 = 0
+        var atParagraphStart = true  // the first line, or one after a mandatory break
+
+        /// The line up to `end`; an empty one starts there.
+        mutating func finish(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) -> Line {
+            let line = Line(start: start, end: end, width: contentRight, endsWithLineBreak: lineBreak,
+                            endsParagraph: paragraph, fontMask: mask, endTrim: endTrim)
+            self = OpenLine()
+            start = end
+            atParagraphStart = lineBreak
+            return line
+        }
     }
 
     /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
@@ -167,9 +207,9 @@ extension PreparedText {
     /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen, and on
     /// to the one after when it would be less than `minimumTab` wide (Blink `Font::TabWidth`: "the
     /// minimum width is half the space width"); `tab-size: 0` leaves only the letter spacing.
-    private func advance(_ pen: Double, over pieces: [TrailingPiece]) -> Double {
+    private func advance(_ pen: Double, overTrailingOf segment: Int) -> Double {
         var pen = pen
-        for piece in pieces {
+        for piece in tabbedTrailing[segment] ?? [] {
             switch piece {
             case .advance(let width): pen += width
             case .tab:
