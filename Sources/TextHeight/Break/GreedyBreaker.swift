@@ -23,10 +23,13 @@ extension PreparedText {
     /// Calls `emit` with each line and the fonts its `fontMask` indexes, lent rather than captured:
     /// a closure holding a copy of them (or of the text) would retain and release it on every layout.
     ///
+    /// `plain`: every segment through the general step, none through the loop for segments joining a
+    /// begun line (tests compare the two).
+    ///
     /// - Complexity: O(segments), about 40 instructions per segment that joins its line (BENCHMARKS.md,
     ///   re-layout): the line in progress is a struct of locals, the fit test's width side is computed
     ///   once, the rare cases (trims, tabs, words wider than the line) are calls.
-    func forEachLine(width: Double, _ emit: (Line, borrowing FontStack) -> Void) {
+    func forEachLine(width: Double, plain: Bool = false, _ emit: (Line, borrowing FontStack) -> Void) {
         // A negative or NaN width leaves no room: one grapheme per line, as TextKit does.
         let available = width > 0 ? width : 0
         let fits = rules.fit(available)
@@ -36,86 +39,121 @@ extension PreparedText {
         let joins = !joinAdjustments.isEmpty
         let breaksLongWords = rules.breaksLongWords
 
-        let count = segmentEnds.count
-        var i = 0
-        while i < count {
-            let segmentEnd = Int(segmentEnds[i])
-            let contentEnd = Int(contentEnds[i])
-            let segmentFlags = flags[i]
-            var contentWidth = contentWidths[i]
-            // Shaped together with the segment before it on this line (kerning, ligatures).
-            let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
+        withSegmentColumns { segment in
+            let count = segment.count
+            var i = 0
+            while i < count {
+                let segmentEnd = Int(segment.ends[i])
+                let contentEnd = Int(segment.contentEnds[i])
+                let segmentFlags = segment.flags[i]
+                var contentWidth = segment.contentWidths[i]
+                // Shaped together with the segment before it on this line (kerning, ligatures).
+                let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
-            // allow-end: a closing bracket may give back its blank half to end this line, also when its
-            // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
-            // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
-            let endTrim = trims && !segmentFlags.contains(.hardBreak) ? endTrims[i] : 0
-            if !line.isEmpty && !fits(line.pen + join + contentWidth - endTrim) {
-                emit(line.finish(at: segmentStart), fonts)
-            }
-            var endsLineTrimmed = false
-            if trims {
-                // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
-                // (text-spacing-trim's value; lineStartTrim).
-                if line.isEmpty { contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: line.atParagraphStart) }
-                let offset = line.isEmpty ? 0 : line.pen + join
-                if endTrim > 0 && !fits(offset + contentWidth) && fits(offset + contentWidth - endTrim) {
-                    contentWidth -= endTrim
-                    endsLineTrimmed = true
-                }
-            }
-            // overflow-wrap: normal lets a word wider than the line overflow it.
-            if line.isEmpty && breaksLongWords && !fits(contentWidth) {
-                let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                              paragraphStart: line.atParagraphStart, lineStart: &line.start, emit: emit)
-                // The remainder's last `.tracking` hangs, as the whole segment's did.
-                contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
-            }
-            if !line.isEmpty { line.pen += join }
-            if contentEnd > segmentStart { line.contentRight = line.pen + contentWidth }
-            line.pen += contentWidth
-            line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                : line.pen + trailingWidths[i]
-            line.isEmpty = false
-            // A word broken across lines leaves only its last piece's fonts on this one.
-            line.mask |= line.start > segmentStart ? fontMask(from: line.start, to: segmentEnd) | (fontMasks[i] & 1)
-                : fontMasks[i]
-
-            if segmentFlags.contains(.hardBreak) {
-                emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph),
-                                 endTrim: endsLineTrimmed ? endTrim : 0), fonts)
-            } else if endsLineTrimmed {
-                emit(line.finish(at: segmentEnd, endTrim: endTrim), fonts)
-            }
-            segmentStart = segmentEnd
-            i += 1
-            if trims { continue }
-            // The segments that follow on a line already begun, as above with the tests that cannot hold
-            // left out: no trim, no line start, no word wider than the line, so none of its fonts dropped.
-            while i < count && !line.isEmpty {
-                let segmentEnd = Int(segmentEnds[i])
-                let contentWidth = contentWidths[i]
-                let join = joins ? joinAdjustments[i - 1] : 0
-                guard fits(line.pen + join + contentWidth) else {
+                // allow-end: a closing bracket may give back its blank half to end this line, also when its
+                // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
+                // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
+                let endTrim = trims && !segmentFlags.contains(.hardBreak) ? endTrims[i] : 0
+                if !line.isEmpty && !fits(line.pen + join + contentWidth - endTrim) {
                     emit(line.finish(at: segmentStart), fonts)
-                    break
                 }
-                let segmentFlags = flags[i]
-                line.pen += join
-                if Int(contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
+                var endsLineTrimmed = false
+                if trims {
+                    // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
+                    // (text-spacing-trim's value; lineStartTrim).
+                    if line.isEmpty {
+                        contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: line.atParagraphStart)
+                    }
+                    let offset = line.isEmpty ? 0 : line.pen + join
+                    if endTrim > 0 && !fits(offset + contentWidth) && fits(offset + contentWidth - endTrim) {
+                        contentWidth -= endTrim
+                        endsLineTrimmed = true
+                    }
+                }
+                // overflow-wrap: normal lets a word wider than the line overflow it.
+                if line.isEmpty && breaksLongWords && !fits(contentWidth) {
+                    let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
+                                                  paragraphStart: line.atParagraphStart, lineStart: &line.start,
+                                                  emit: emit)
+                    // The remainder's last `.tracking` hangs, as the whole segment's did.
+                    contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
+                }
+                if !line.isEmpty { line.pen += join }
+                if contentEnd > segmentStart { line.contentRight = line.pen + contentWidth }
                 line.pen += contentWidth
                 line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                    : line.pen + trailingWidths[i]
-                line.mask |= fontMasks[i]
+                    : line.pen + segment.trailingWidths[i]
+                line.isEmpty = false
+                // A word broken across lines leaves only its last piece's fonts on this one.
+                line.mask |= line.start > segmentStart
+                    ? fontMask(from: line.start, to: segmentEnd) | (segment.fontMasks[i] & 1) : segment.fontMasks[i]
+
                 if segmentFlags.contains(.hardBreak) {
-                    emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph)),
-                         fonts)
+                    emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph),
+                                     endTrim: endsLineTrimmed ? endTrim : 0), fonts)
+                } else if endsLineTrimmed {
+                    emit(line.finish(at: segmentEnd, endTrim: endTrim), fonts)
                 }
                 segmentStart = segmentEnd
                 i += 1
+                if trims || plain { continue }
+                // The segments that follow on a line already begun, as above with the tests that cannot hold
+                // left out: no trim, no line start, no word wider than the line, so none of its fonts dropped.
+                while i < count && !line.isEmpty {
+                    let segmentEnd = Int(segment.ends[i])
+                    let contentWidth = segment.contentWidths[i]
+                    let join = joins ? joinAdjustments[i - 1] : 0
+                    guard fits(line.pen + join + contentWidth) else {
+                        emit(line.finish(at: segmentStart), fonts)
+                        break
+                    }
+                    let segmentFlags = segment.flags[i]
+                    line.pen += join
+                    if Int(segment.contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
+                    line.pen += contentWidth
+                    line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
+                        : line.pen + segment.trailingWidths[i]
+                    line.mask |= segment.fontMasks[i]
+                    if segmentFlags.contains(.hardBreak) {
+                        let paragraph = segmentFlags.contains(.endsParagraph)
+                        emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: paragraph), fonts)
+                    }
+                    segmentStart = segmentEnd
+                    i += 1
+                }
             }
         }
         if !line.isEmpty { emit(line.finish(at: utf16.count), fonts) }
+    }
+
+    /// The per-segment arrays as unchecked buffers, all `count` long (`appendSegment` fills them
+    /// together): the breaker's loop reads six of them per segment.
+    private struct SegmentColumns {
+        let count: Int
+        let ends: UnsafeBufferPointer<Int32>
+        let contentEnds: UnsafeBufferPointer<Int32>
+        let contentWidths: UnsafeBufferPointer<Double>
+        let trailingWidths: UnsafeBufferPointer<Double>
+        let flags: UnsafeBufferPointer<SegmentFlags>
+        let fontMasks: UnsafeBufferPointer<UInt32>
+    }
+
+    private func withSegmentColumns<R>(_ body: (SegmentColumns) -> R) -> R {
+        segmentEnds.withUnsafeBufferPointer { ends in
+            contentEnds.withUnsafeBufferPointer { contentEnds in
+                contentWidths.withUnsafeBufferPointer { contentWidths in
+                    trailingWidths.withUnsafeBufferPointer { trailingWidths in
+                        flags.withUnsafeBufferPointer { flags in
+                            fontMasks.withUnsafeBufferPointer { fontMasks in
+                                body(SegmentColumns(count: ends.count, ends: ends, contentEnds: contentEnds,
+                                                    contentWidths: contentWidths, trailingWidths: trailingWidths,
+                                                    flags: flags, fontMasks: fontMasks))
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The line being filled.
@@ -128,7 +166,8 @@ extension PreparedText {
         var atParagraphStart = true  // the first line, or one after a mandatory break
 
         /// The line up to `end`; an empty one starts there.
-        mutating func finish(at end: Int, lineBreak: Bool = false, paragraph: Bool = false, endTrim: Double = 0) -> Line {
+        mutating func finish(at end: Int, lineBreak: Bool = false, paragraph: Bool = false,
+                             endTrim: Double = 0) -> Line {
             let line = Line(start: start, end: end, width: contentRight, endsWithLineBreak: lineBreak,
                             endsParagraph: paragraph, fontMask: mask, endTrim: endTrim)
             self = OpenLine()

@@ -82,7 +82,9 @@ public struct TextKitModel: PlatformModel {
         if measure == .textView && (prepared.isEmpty || prepared.endsWithLineBreak) {
             let end = prepared.utf16.count
             let top = stack.append(Line(start: end, end: end, width: 0), height: lineHeight)
-            if includeLines { lines.append(MeasuredLine(start: end, length: 0, width: 0, top: top, height: lineHeight)) }
+            if includeLines {
+                lines.append(MeasuredLine(start: end, length: 0, width: 0, top: top, height: lineHeight))
+            }
         }
         let keepsLastSpacing = measure == .textView || (stack.count == 1 && singleLineUsesFallback)
         let textHeight = stack.textHeight(keepingLastLineSpacing: keepsLastSpacing)
