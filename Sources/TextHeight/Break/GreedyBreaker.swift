@@ -23,12 +23,13 @@ extension PreparedText {
     /// Calls `emit` with each line and the fonts its `fontMask` indexes, lent rather than captured:
     /// a closure holding a copy of them (or of the text) would retain and release it on every layout.
     ///
-    /// `plain`: every segment through the general step, none through the loop for segments joining a
-    /// begun line (tests compare the two).
+    /// `plain`: every segment through the general step, none through the common-case loop (tests
+    /// compare the two).
     ///
-    /// - Complexity: O(segments), about 40 instructions per segment that joins its line (BENCHMARKS.md,
+    /// - Complexity: O(segments), about 40 instructions a segment in the common case (BENCHMARKS.md,
     ///   re-layout): the line in progress is a struct of locals, the fit test's width side is computed
-    ///   once, the rare cases (trims, tabs, words wider than the line) are calls.
+    ///   once, and a loop of its own places segments when there is no text-spacing-trim and no word
+    ///   is wider than the line.
     func forEachLine(width: Double, plain: Bool = false, _ emit: (Line, borrowing FontStack) -> Void) {
         // A negative or NaN width leaves no room: one grapheme per line, as TextKit does.
         let available = width > 0 ? width : 0
@@ -43,6 +44,40 @@ extension PreparedText {
             let count = segment.count
             var i = 0
             while i < count {
+                if !trims && !plain {
+                    // The general step below with the tests that cannot hold left out: no text-spacing-trim,
+                    // and a word wider than the line is handed to it, so no line starts inside a word here
+                    // and none of a segment's fonts is dropped.
+                    while i < count {
+                        let segmentEnd = Int(segment.ends[i])
+                        let contentWidth = segment.contentWidths[i]
+                        if line.isEmpty {
+                            if breaksLongWords && !fits(contentWidth) { break }
+                        } else {
+                            let join = joins ? joinAdjustments[i - 1] : 0
+                            if fits(line.pen + join + contentWidth) {
+                                line.pen += join
+                            } else {
+                                emit(line.finish(at: segmentStart), fonts)
+                                if breaksLongWords && !fits(contentWidth) { break }
+                            }
+                        }
+                        let segmentFlags = segment.flags[i]
+                        if Int(segment.contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
+                        line.pen += contentWidth
+                        line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
+                            : line.pen + segment.trailingWidths[i]
+                        line.isEmpty = false
+                        line.mask |= segment.fontMasks[i]
+                        if segmentFlags.contains(.hardBreak) {
+                            let paragraph = segmentFlags.contains(.endsParagraph)
+                            emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: paragraph), fonts)
+                        }
+                        segmentStart = segmentEnd
+                        i += 1
+                    }
+                    if i == count { break }
+                }
                 let segmentEnd = Int(segment.ends[i])
                 let contentEnd = Int(segment.contentEnds[i])
                 let segmentFlags = segment.flags[i]
@@ -96,31 +131,6 @@ extension PreparedText {
                 }
                 segmentStart = segmentEnd
                 i += 1
-                if trims || plain { continue }
-                // The segments that follow on a line already begun, as above with the tests that cannot hold
-                // left out: no trim, no line start, no word wider than the line, so none of its fonts dropped.
-                while i < count && !line.isEmpty {
-                    let segmentEnd = Int(segment.ends[i])
-                    let contentWidth = segment.contentWidths[i]
-                    let join = joins ? joinAdjustments[i - 1] : 0
-                    guard fits(line.pen + join + contentWidth) else {
-                        emit(line.finish(at: segmentStart), fonts)
-                        break
-                    }
-                    let segmentFlags = segment.flags[i]
-                    line.pen += join
-                    if Int(segment.contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
-                    line.pen += contentWidth
-                    line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                        : line.pen + segment.trailingWidths[i]
-                    line.mask |= segment.fontMasks[i]
-                    if segmentFlags.contains(.hardBreak) {
-                        let paragraph = segmentFlags.contains(.endsParagraph)
-                        emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: paragraph), fonts)
-                    }
-                    segmentStart = segmentEnd
-                    i += 1
-                }
             }
         }
         if !line.isEmpty { emit(line.finish(at: utf16.count), fonts) }
