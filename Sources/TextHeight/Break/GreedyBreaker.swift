@@ -34,136 +34,107 @@ extension PreparedText {
         // A negative or NaN width leaves no room: one grapheme per line, as TextKit does.
         let available = width > 0 ? width : 0
         let fits = rules.fit(available)
-        var line = OpenLine()
-        var segmentStart = 0
         let trims = !endTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
         let breaksLongWords = rules.breaksLongWords
 
-        withSegmentColumns { segment in
-            let count = segment.count
-            var i = 0
-            while i < count {
-                if !trims && !plain {
-                    // The general step below with the tests that cannot hold left out: no text-spacing-trim,
-                    // and a word wider than the line is handed to it, so no line starts inside a word here
-                    // and none of a segment's fonts is dropped.
-                    while i < count {
-                        let segmentEnd = Int(segment.ends[i])
-                        let contentWidth = segment.contentWidths[i]
-                        if line.isEmpty {
-                            if breaksLongWords && !fits(contentWidth) { break }
-                        } else {
-                            let join = joins ? joinAdjustments[i - 1] : 0
-                            if fits(line.pen + join + contentWidth) {
-                                line.pen += join
-                            } else {
-                                emit(line.finish(at: segmentStart), fonts)
-                                if breaksLongWords && !fits(contentWidth) { break }
-                            }
-                        }
-                        let segmentFlags = segment.flags[i]
-                        if Int(segment.contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
-                        line.pen += contentWidth
-                        line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                            : line.pen + segment.trailingWidths[i]
-                        line.isEmpty = false
-                        line.mask |= segment.fontMasks[i]
-                        if segmentFlags.contains(.hardBreak) {
-                            let paragraph = segmentFlags.contains(.endsParagraph)
-                            emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: paragraph), fonts)
-                        }
-                        segmentStart = segmentEnd
-                        i += 1
-                    }
-                    if i == count { break }
-                }
-                let segmentEnd = Int(segment.ends[i])
-                let contentEnd = Int(segment.contentEnds[i])
-                let segmentFlags = segment.flags[i]
-                var contentWidth = segment.contentWidths[i]
-                // Shaped together with the segment before it on this line (kerning, ligatures).
-                let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
-
-                // allow-end: a closing bracket may give back its blank half to end this line, also when its
-                // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
-                // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
-                let endTrim = trims && !segmentFlags.contains(.hardBreak) ? endTrims[i] : 0
-                if !line.isEmpty && !fits(line.pen + join + contentWidth - endTrim) {
-                    emit(line.finish(at: segmentStart), fonts)
-                }
-                var endsLineTrimmed = false
-                if trims {
-                    // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
-                    // (text-spacing-trim's value; lineStartTrim).
+        // The per-segment arrays, all as long (`appendSegment` fills them together), read unchecked.
+        let ends = segmentEnds.span, contentEnds = self.contentEnds.span, widths = contentWidths.span
+        let trailing = trailingWidths.span, kinds = flags.span, masks = fontMasks.span
+        var line = OpenLine()
+        var segmentStart = 0
+        let count = ends.count
+        var i = 0
+        while i < count {
+            if !trims && !plain {
+                // The general step below with the tests that cannot hold left out: no text-spacing-trim,
+                // and a word wider than the line is handed to it, so no line starts inside a word here
+                // and none of a segment's fonts is dropped.
+                while i < count {
+                    let segmentEnd = Int(ends[unchecked: i])
+                    let contentWidth = widths[unchecked: i]
                     if line.isEmpty {
-                        contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: line.atParagraphStart)
+                        if breaksLongWords && !fits(contentWidth) { break }
+                    } else {
+                        let join = joins ? joinAdjustments[i - 1] : 0
+                        if fits(line.pen + join + contentWidth) {
+                            line.pen += join
+                        } else {
+                            emit(line.finish(at: segmentStart), fonts)
+                            if breaksLongWords && !fits(contentWidth) { break }
+                        }
                     }
-                    let offset = line.isEmpty ? 0 : line.pen + join
-                    if endTrim > 0 && !fits(offset + contentWidth) && fits(offset + contentWidth - endTrim) {
-                        contentWidth -= endTrim
-                        endsLineTrimmed = true
+                    let segmentFlags = kinds[unchecked: i]
+                    if Int(contentEnds[unchecked: i]) > segmentStart { line.contentRight = line.pen + contentWidth }
+                    line.pen += contentWidth
+                    line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
+                        : line.pen + trailing[unchecked: i]
+                    line.isEmpty = false
+                    line.mask |= masks[unchecked: i]
+                    if segmentFlags.contains(.hardBreak) {
+                        let paragraph = segmentFlags.contains(.endsParagraph)
+                        emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: paragraph), fonts)
                     }
+                    segmentStart = segmentEnd
+                    i += 1
                 }
-                // overflow-wrap: normal lets a word wider than the line overflow it.
-                if line.isEmpty && breaksLongWords && !fits(contentWidth) {
-                    let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
-                                                  paragraphStart: line.atParagraphStart, lineStart: &line.start,
-                                                  emit: emit)
-                    // The remainder's last `.tracking` hangs, as the whole segment's did.
-                    contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
-                }
-                if !line.isEmpty { line.pen += join }
-                if contentEnd > segmentStart { line.contentRight = line.pen + contentWidth }
-                line.pen += contentWidth
-                line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                    : line.pen + segment.trailingWidths[i]
-                line.isEmpty = false
-                // A word broken across lines leaves only its last piece's fonts on this one.
-                line.mask |= line.start > segmentStart
-                    ? fontMask(from: line.start, to: segmentEnd) | (segment.fontMasks[i] & 1) : segment.fontMasks[i]
-
-                if segmentFlags.contains(.hardBreak) {
-                    emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph),
-                                     endTrim: endsLineTrimmed ? endTrim : 0), fonts)
-                } else if endsLineTrimmed {
-                    emit(line.finish(at: segmentEnd, endTrim: endTrim), fonts)
-                }
-                segmentStart = segmentEnd
-                i += 1
+                if i == count { break }
             }
+            let segmentEnd = Int(ends[unchecked: i])
+            let contentEnd = Int(contentEnds[unchecked: i])
+            let segmentFlags = kinds[unchecked: i]
+            var contentWidth = widths[unchecked: i]
+            // Shaped together with the segment before it on this line (kerning, ligatures).
+            let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
+
+            // allow-end: a closing bracket may give back its blank half to end this line, also when its
+            // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
+            // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
+            let endTrim = trims && !segmentFlags.contains(.hardBreak) ? endTrims[i] : 0
+            if !line.isEmpty && !fits(line.pen + join + contentWidth - endTrim) {
+                emit(line.finish(at: segmentStart), fonts)
+            }
+            var endsLineTrimmed = false
+            if trims {
+                // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
+                // (text-spacing-trim's value; lineStartTrim).
+                if line.isEmpty {
+                    contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: line.atParagraphStart)
+                }
+                let offset = line.isEmpty ? 0 : line.pen + join
+                if endTrim > 0 && !fits(offset + contentWidth) && fits(offset + contentWidth - endTrim) {
+                    contentWidth -= endTrim
+                    endsLineTrimmed = true
+                }
+            }
+            // overflow-wrap: normal lets a word wider than the line overflow it.
+            if line.isEmpty && breaksLongWords && !fits(contentWidth) {
+                let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
+                                              paragraphStart: line.atParagraphStart, lineStart: &line.start,
+                                              emit: emit)
+                // The remainder's last `.tracking` hangs, as the whole segment's did.
+                contentWidth = rest > 0 ? rest - rules.spacing.hangingTracking : rest
+            }
+            if !line.isEmpty { line.pen += join }
+            if contentEnd > segmentStart { line.contentRight = line.pen + contentWidth }
+            line.pen += contentWidth
+            line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
+                : line.pen + trailing[unchecked: i]
+            line.isEmpty = false
+            // A word broken across lines leaves only its last piece's fonts on this one.
+            line.mask |= line.start > segmentStart
+                ? fontMask(from: line.start, to: segmentEnd) | (masks[unchecked: i] & 1) : masks[unchecked: i]
+
+            if segmentFlags.contains(.hardBreak) {
+                emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph),
+                                 endTrim: endsLineTrimmed ? endTrim : 0), fonts)
+            } else if endsLineTrimmed {
+                emit(line.finish(at: segmentEnd, endTrim: endTrim), fonts)
+            }
+            segmentStart = segmentEnd
+            i += 1
         }
         if !line.isEmpty { emit(line.finish(at: utf16.count), fonts) }
-    }
-
-    /// The per-segment arrays as unchecked buffers, all `count` long (`appendSegment` fills them
-    /// together): the breaker's loop reads six of them per segment.
-    private struct SegmentColumns {
-        let count: Int
-        let ends: UnsafeBufferPointer<Int32>
-        let contentEnds: UnsafeBufferPointer<Int32>
-        let contentWidths: UnsafeBufferPointer<Double>
-        let trailingWidths: UnsafeBufferPointer<Double>
-        let flags: UnsafeBufferPointer<SegmentFlags>
-        let fontMasks: UnsafeBufferPointer<UInt32>
-    }
-
-    private func withSegmentColumns<R>(_ body: (SegmentColumns) -> R) -> R {
-        segmentEnds.withUnsafeBufferPointer { ends in
-            contentEnds.withUnsafeBufferPointer { contentEnds in
-                contentWidths.withUnsafeBufferPointer { contentWidths in
-                    trailingWidths.withUnsafeBufferPointer { trailingWidths in
-                        flags.withUnsafeBufferPointer { flags in
-                            fontMasks.withUnsafeBufferPointer { fontMasks in
-                                body(SegmentColumns(count: ends.count, ends: ends, contentEnds: contentEnds,
-                                                    contentWidths: contentWidths, trailingWidths: trailingWidths,
-                                                    flags: flags, fontMasks: fontMasks))
-                            }
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// The line being filled.
