@@ -2,12 +2,13 @@ import Foundation
 import Testing
 @testable import TextHeight
 
-/// `forEachLine` places the segments that join a begun line in a loop of their own, with the tests
-/// that cannot hold there left out; it must give the lines the general step gives every segment
-/// (`plain: true`), which is what the Chromium conformance suite and the golden files were recorded
-/// with. Every message of fixtures/corpus at widths from none to unbounded: words wider than the line,
-/// tabs, hard breaks, joins (kerning across break opportunities) and fallback fonts.
-@Suite("Greedy breaker: joining loop = general step")
+/// `forEachLine` places segments in a loop of its own when there is no text-spacing-trim and no word
+/// is wider than the line, with the tests that cannot hold there left out; it must give the lines the
+/// general step gives every segment (`plain: true`), which is what the Chromium conformance suite and
+/// the golden files were recorded with. Every message of fixtures/corpus at widths from none to
+/// unbounded: words wider than the line, tabs, hard breaks, joins (kerning across break
+/// opportunities) and fallback fonts.
+@Suite("Greedy breaker: common-case loop = general step")
 struct GreedyBreakerLoopTests {
     static let texts: [String] = {
         let path = Fixtures.root + "/fixtures/corpus/messages.jsonl"
