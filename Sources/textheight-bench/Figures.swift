@@ -137,32 +137,20 @@ func primeWidthCache(_ texts: [String], model: TextKitModel, fonts: FontStack, s
 /// Ten outer widths other than 343: common phone, tablet and chat-column widths.
 let relayoutWidths: [Double] = [240, 280, 300, 320, 360, 375, 390, 414, 428, 768]
 
-// Each text is lent to the width loop (a `borrowing` parameter), not copied into a loop variable: a
-// copy of a PreparedText retains and releases every array it holds, a cost of the loop, not of re-layout.
 @inline(never)
 func benchRelayoutLineCount(_ prepared: [PreparedText], wrapWidths: [Double]) -> Int {
-    func lineCounts(_ text: borrowing PreparedText) -> Int {
-        var lines = 0
-        for w in wrapWidths { lines += text.lineCount(width: w) }
-        return lines
-    }
     var lines = 0
-    prepared.withUnsafeBufferPointer { texts in
-        for i in texts.indices { lines += lineCounts(texts[i]) }
+    for p in prepared {
+        for w in wrapWidths { lines += p.lineCount(width: w) }
     }
     return lines
 }
 
 @inline(never)
 func benchRelayoutMeasure(_ prepared: [PreparedText], model: TextKitModel, widths: [Double]) -> Double {
-    func boxHeights(_ text: borrowing PreparedText) -> Double {
-        var sum = 0.0
-        for w in widths { sum += model.measure(text, width: w).boxHeight }
-        return sum
-    }
     var sum = 0.0
-    prepared.withUnsafeBufferPointer { texts in
-        for i in texts.indices { sum += boxHeights(texts[i]) }
+    for p in prepared {
+        for w in widths { sum += model.measure(p, width: w).boxHeight }
     }
     return sum
 }

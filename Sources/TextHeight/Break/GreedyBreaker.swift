@@ -26,7 +26,7 @@ extension PreparedText {
     /// `plain`: every segment through the general step, none through the common-case loop (tests
     /// compare the two).
     ///
-    /// - Complexity: O(segments), about 40 instructions a segment in the common case (BENCHMARKS.md,
+    /// - Complexity: O(segments), about 47 instructions a segment in the common case (BENCHMARKS.md,
     ///   re-layout): the line in progress is a struct of locals, the fit test's width side is computed
     ///   once, and a loop of its own places segments when there is no text-spacing-trim and no word
     ///   is wider than the line.
