@@ -16,7 +16,7 @@ struct Itemization {
     /// The whole text's runs of one font (before the script split), in order.
     private let fontRuns: [FontRun]
     /// Per UTF-16 unit: 0 for a neutral character (Common, Inherited, Unknown), else an id of its
-    /// script (`StackMemo.scriptID`); both units of a surrogate pair hold the pair's.
+    /// script (`StackMemo.info`); both units of a surrogate pair hold the pair's.
     private let scripts: [UInt8]
     /// Cluster ends, one bit per unit, when fonts were chosen per cluster; empty otherwise.
     private let boundaries: [UInt64]
@@ -47,15 +47,17 @@ struct Itemization {
             var i = 0
             while i < text.count {
                 let (scalar, length) = Scalars.decode(text, at: i)
-                let id = memo.scriptID(scalar)
+                let info = memo.info(scalar, runs)
+                let id = UInt8(truncatingIfNeeded: info)
                 if id == StackMemo.tooManyScripts { usable = false }
                 if id != 0 {
                     scripts[i] = id
                     if length == 2 { scripts[i + 1] = id }
                 }
-                if plain && !oneFont && !memo.primaryCoversPlainly(scalar, runs) { plain = false }
+                if info & StackMemo.plain == 0 { plain = false }
                 i += length
             }
+            if oneFont { plain = true }
         }
         self.scripts = scripts
         var bits: [UInt64] = []

@@ -298,36 +298,32 @@ final class StackMemo {
 
     init(plainCaches: [WidthCache]) { self.plainCaches = plainCaches }
 
-    deinit {
-        bmpScripts.deallocate()
-        bmpPlain.deallocate()
-    }
+    deinit { bmpInfo.deallocate() }
 
-    /// Per BMP character: its script id + 1 (0 = not looked up yet), and whether the primary
-    /// font has it plainly (0 = not looked up, 1 = no, 2 = yes).
-    private let bmpScripts: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
+    /// Per BMP character, 0 until looked up, then `known` | `plain` when the primary font has it
+    /// plainly (FontRuns.primaryCoversPlainly) | its script id.
+    private let bmpInfo: UnsafeMutablePointer<UInt16> = {
+        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
         table.initialize(repeating: 0, count: 0x10000)
         return table
     }()
-    private let bmpPlain: UnsafeMutablePointer<UInt8> = {
-        let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x10000)
-        table.initialize(repeating: 0, count: 0x10000)
-        return table
-    }()
+    static let known: UInt16 = 0x8000, plain: UInt16 = 0x100
     private var scripts: [hb_script_t] = []
     /// More scripts than ids (Unicode has about 160): the text takes the plain path.
     static let tooManyScripts: UInt8 = 255
 
-    /// 0 for a neutral character (Common, Inherited, Unknown), else an id of its script, the same
-    /// for every text of this memo.
+    /// `known` | `plain` | script id of `scalar`: 0 for a neutral character (Common, Inherited,
+    /// Unknown), else an id of its script, the same for every text of this memo.
     @inline(__always)
-    func scriptID(_ scalar: UInt32) -> UInt8 {
-        if scalar < 0x10000, bmpScripts[Int(scalar)] != 0 { return bmpScripts[Int(scalar)] - 1 }
-        return lookUpScriptID(scalar)
+    func info(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
+        if scalar < 0x10000 {
+            let known = bmpInfo[Int(scalar)]
+            if known != 0 { return known }
+        }
+        return lookUpInfo(scalar, runs)
     }
 
-    private func lookUpScriptID(_ scalar: UInt32) -> UInt8 {
+    private func lookUpInfo(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
         // ASCII letters are Latin, the rest of ASCII is Common: no lookup for the commonest case.
         let script = scalar < 0x80
             ? ((0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar) ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
@@ -340,21 +336,12 @@ final class StackMemo {
                 scripts.append(script)
                 id = UInt8(scripts.count)
             } else {
-                return StackMemo.tooManyScripts
+                id = StackMemo.tooManyScripts
             }
         }
-        if scalar < 0x10000 { bmpScripts[Int(scalar)] = id + 1 }
-        return id
-    }
-
-    /// `FontRuns.primaryCoversPlainly` of one character, remembered for BMP characters.
-    func primaryCoversPlainly(_ scalar: UInt32, _ runs: FontRuns) -> Bool {
-        guard scalar < 0x10000 else { return runs.primaryCoversPlainly(scalar) }
-        let known = bmpPlain[Int(scalar)]
-        if known != 0 { return known == 2 }
-        let plain = runs.primaryCoversPlainly(scalar)
-        bmpPlain[Int(scalar)] = plain ? 2 : 1
-        return plain
+        let info = StackMemo.known | (runs.primaryCoversPlainly(scalar) ? StackMemo.plain : 0) | UInt16(id)
+        if scalar < 0x10000 && id != StackMemo.tooManyScripts { bmpInfo[Int(scalar)] = info }
+        return info
     }
 
     /// Direct-mapped on the scalar's low bits: `scalar << 5 | font`, or `UInt32.max` when empty
