@@ -234,15 +234,16 @@ public struct PreparedText: Sendable {
             used |= 1 << UInt32(index)
         }
         if let items, items.covers(start, end, in: text) {
-            if let caches = items.plainCaches {
-                // `add` without the language, spacing and context-script steps it would skip anyway.
-                // The closure captures these locals, not `self`: a struct captured whole is copied.
-                let fonts = self.fonts.fonts, glyphSpacing = self.glyphSpacing
+            if let plainFonts = items.plainFonts {
+                // `add` without the language, spacing and context-script steps it would skip anyway,
+                // and without a retain per run.
                 items.forEachRun(from: start, to: end) { runStart, runEnd, index in
-                    let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]),
-                                                cache: caches[index], instance: fonts[index].instance)
-                    width += Double(shaped.advance) * fonts[index].scale
-                        + Double(shaped.advancingGlyphs) * glyphSpacing[index]
+                    let font = plainFonts[index]
+                    let units = UnsafeBufferPointer(rebasing: text[runStart..<runEnd])
+                    let shaped = font.cache._withUnsafeGuaranteedRef { cache in
+                        font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, cache: cache, instance: $0) }
+                    }
+                    width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing
                     missing += Int(shaped.missingGlyphs)
                     used |= 1 << UInt32(index)
                 }

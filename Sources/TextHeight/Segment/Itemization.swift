@@ -30,12 +30,13 @@ struct Itemization {
     private let count: Int
     /// The stack's width caches when every run of the text is shaped plainly (no language, no CSS
     /// spacing): `PreparedText.measure` then probes them directly.
-    let plainCaches: [WidthCache]?
+    /// The memo's, valid while its Shaper is (an Itemization lives for one `PreparedText.init`).
+    let plainFonts: UnsafePointer<StackMemo.PlainFont>?
 
     init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo, plainRuns: Bool,
          graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
         count = text.count
-        plainCaches = plainRuns ? memo.plainCaches : nil
+        plainFonts = plainRuns ? UnsafePointer(memo.plainFonts) : nil
         let runs = FontRuns(stack: fonts, memo: memo)
         // One pass for each character's script and whether the primary font has it plainly
         // (FontRuns.primaryCoversPlainly), both remembered per BMP character.

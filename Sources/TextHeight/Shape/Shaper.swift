@@ -64,7 +64,7 @@ public final class Shaper {
         return (shaped.advance, shaped.missing, shaped.advancing)
     }
 
-    /// `advance(of:in:)` through a cache resolved by the caller (`StackMemo.plainCaches`): no key
+    /// `advance(of:in:)` through a cache resolved by the caller (`StackMemo.plainFonts`): no key
     /// to build per run.
     func advance(of units: UnsafeBufferPointer<UInt16>, cache: WidthCache, instance: FaceInstance)
         -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
@@ -195,7 +195,7 @@ public final class Shaper {
         if let last = lastMemo, last.key.matches(fonts, spacing: spacing) { return last.memo }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
                            spacing: spacing, language: fonts.language ?? "")
-        let memo = memos[key] ?? StackMemo(plainCaches: fonts.fonts.map {
+        let memo = memos[key] ?? StackMemo(fonts: fonts.fonts, spacing: spacing, plainCaches: fonts.fonts.map {
             widthCache(for: $0.instance, language: fonts.language ?? "", ligatures: true, script: 0)
         })
         memos[key] = memo
@@ -295,10 +295,36 @@ final class StackMemo {
     /// Per font of the stack, the cache of runs shaped in the stack's language with ligatures on
     /// and no context script: what most runs are.
     let plainCaches: [WidthCache]
+    /// What measuring a plain run needs per font, read without a retain on the hot path: the
+    /// memo holds the caches, and its key (the instances' serials) is only matched by stacks that
+    /// hold the instances.
+    struct PlainFont {
+        let cache: Unmanaged<WidthCache>
+        let instance: Unmanaged<FaceInstance>
+        /// Points per font unit, and what each advancing glyph gains (tracking).
+        let scale: Double
+        let spacing: Double
+    }
+    let plainFonts: UnsafeMutablePointer<PlainFont>
+    private let fontCount: Int
 
-    init(plainCaches: [WidthCache]) { self.plainCaches = plainCaches }
+    /// `spacing`: each font's per-glyph spacing (the memo key's first `fonts.count` values).
+    init(fonts: [Font], spacing: [Double], plainCaches: [WidthCache]) {
+        self.plainCaches = plainCaches
+        fontCount = fonts.count
+        plainFonts = .allocate(capacity: fonts.count)
+        for (k, font) in fonts.enumerated() {
+            (plainFonts + k).initialize(to: PlainFont(cache: .passUnretained(plainCaches[k]),
+                                                      instance: .passUnretained(font.instance), scale: font.scale,
+                                                      spacing: spacing[k]))
+        }
+    }
 
-    deinit { bmpInfo.deallocate() }
+    deinit {
+        bmpInfo.deallocate()
+        plainFonts.deinitialize(count: fontCount)
+        plainFonts.deallocate()
+    }
 
     /// Per BMP character, 0 until looked up, then `known` | `plain` when the primary font has it
     /// plainly (FontRuns.primaryCoversPlainly) | its script id.
