@@ -32,12 +32,17 @@ uint8_t th_grapheme_class(uint32_t code_point) {
     return value;
 }
 
-static inline uint8_t class_of(uint32_t c, uint8_t *bmp) {
+// Each BMP character's class + 1 (classes stay below 0xF3), 0 until looked up; one table for the
+// process (zero pages until touched). Threads share it through relaxed atomics: whichever thread
+// looks a character up first stores the value every other thread would store.
+static uint8_t bmp_classes[0x10000];
+
+static inline uint8_t class_of(uint32_t c) {
     if (c > 0xFFFF) return th_grapheme_class(c);
-    uint8_t known = bmp[c];
-    if (known != TH_GRAPHEME_UNKNOWN) return known;
+    uint8_t known = __atomic_load_n(&bmp_classes[c], __ATOMIC_RELAXED);
+    if (known != 0) return known - 1;
     known = th_grapheme_class(c);
-    bmp[c] = known;
+    __atomic_store_n(&bmp_classes[c], (uint8_t)(known + 1), __ATOMIC_RELAXED);
     return known;
 }
 
@@ -51,11 +56,11 @@ static inline uint32_t decode(const uint16_t *text, int32_t length, int32_t i, i
     return unit;  // a lone surrogate keeps its value: Grapheme_Cluster_Break=Control, as ICU reads it
 }
 
-int32_t th_grapheme_ends(const uint16_t *text, int32_t length, uint8_t *bmp, int32_t *ends) {
+int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
     int32_t count = 0;
     if (length <= 0) return 0;
     int32_t units;
-    uint8_t previous = class_of(decode(text, length, 0, &units), bmp);
+    uint8_t previous = class_of(decode(text, length, 0, &units));
     int32_t i = units;
     // GB11: Extended_Pictographic Extend* ZWJ × Extended_Pictographic (1: in Extend*, 2: after the ZWJ).
     int emoji = (previous & EXT_PICT) ? 1 : 0;
@@ -65,7 +70,7 @@ int32_t th_grapheme_ends(const uint16_t *text, int32_t length, uint8_t *bmp, int
     // (1: after the consonant, 2: a virama seen since).
     int conjunct = (previous & LINKING_CONSONANT) ? 1 : 0;
     while (i < length) {
-        uint8_t next = class_of(decode(text, length, i, &units), bmp);
+        uint8_t next = class_of(decode(text, length, i, &units));
         if ((previous | next) == 0) {
             // Other ÷ Other without flags (most letters, ideographs, punctuation): GB999, and no
             // GB11, GB12 or conjunct state survives it.

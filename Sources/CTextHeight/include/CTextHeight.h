@@ -28,10 +28,8 @@ int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
 
 /// UAX #29 extended grapheme clusters as ICU's character iterator finds them: writes the end of
 /// every cluster of `text` to `ends` (room for `length` values; the last is `length`) and returns
-/// how many. `bmp` is the caller's table of 65,536 bytes, filled with TH_GRAPHEME_UNKNOWN before
-/// first use: each BMP character's class is looked up in ICU once.
-#define TH_GRAPHEME_UNKNOWN 0x7F
-int32_t th_grapheme_ends(const uint16_t *text, int32_t length, uint8_t *bmp, int32_t *ends);
+/// how many. Each BMP character's class is looked up in ICU once per process. Thread-safe.
+int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
 /// ICU's Grapheme_Cluster_Break value with the flags th_grapheme_ends needs (GraphemeBreak.c).
 uint8_t th_grapheme_class(uint32_t code_point);
 

@@ -31,21 +31,14 @@ public final class Shaper {
     var itemizesOnce = true
     private var graphemeIterator: BreakIterator?
 
-    /// Each BMP character's grapheme class, looked up in ICU once (th_grapheme_ends).
-    private let graphemeClasses: UnsafeMutablePointer<UInt8>
 
     public init() {
         // hb_buffer_create never returns NULL: on allocation failure it returns the inert empty buffer.
         buffer = hb_buffer_create()
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
-        graphemeClasses = .allocate(capacity: 0x10000)
-        graphemeClasses.initialize(repeating: UInt8(TH_GRAPHEME_UNKNOWN), count: 0x10000)
     }
 
-    deinit {
-        hb_buffer_destroy(buffer)
-        graphemeClasses.deallocate()
-    }
+    deinit { hb_buffer_destroy(buffer) }
 
     /// The advance of `units` in the font's units, how many glyphs came out as `.notdef`, and how
     /// many glyphs advance (what per-glyph tracking applies to: `GlyphSpacing`).
@@ -86,7 +79,7 @@ public final class Shaper {
         swap(&ends, &graphemeEnds)
         if ends.count < units.count { ends = [Int32](repeating: 0, count: max(units.count, 256)) }
         ends.withUnsafeMutableBufferPointer { ends in
-            let count = Int(th_grapheme_ends(base, Int32(units.count), graphemeClasses, ends.baseAddress))
+            let count = Int(th_grapheme_ends(base, Int32(units.count), ends.baseAddress))
             for k in 0..<count { body(Int(ends[k])) }
         }
         swap(&ends, &graphemeEnds)
@@ -321,18 +314,14 @@ final class StackMemo {
     }
 
     deinit {
-        bmpInfo.deallocate()
+        ZeroedTable.deallocate(bmpInfo)
         plainFonts.deinitialize(count: fontCount)
         plainFonts.deallocate()
     }
 
     /// Per BMP character, 0 until looked up, then `known` | `plain` when the primary font has it
     /// plainly (FontRuns.primaryCoversPlainly) | its script id.
-    private let bmpInfo: UnsafeMutablePointer<UInt16> = {
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 0x10000)
-        table.initialize(repeating: 0, count: 0x10000)
-        return table
-    }()
+    private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: 0x10000)
     static let known: UInt16 = 0x8000, plain: UInt16 = 0x100
     private var scripts: [hb_script_t] = []
     /// More scripts than ids (Unicode has about 160): the text takes the plain path.

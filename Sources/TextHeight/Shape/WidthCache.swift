@@ -26,17 +26,16 @@ final class WidthCache {
     /// One UTF-16 unit's entry (a CJK character, a space: most look-ups), direct-mapped in front of
     /// the table in 32 KB that stay in the CPU caches.
     private struct Single {
-        var unit: UInt32  // `UInt32.max` when empty
+        var unitPlusOne: UInt32  // 0 when empty (zeroed memory)
         var advance: Int32
         var missingGlyphs: UInt16
         var advancingGlyphs: UInt16
-
-        static let empty = Single(unit: .max, advance: 0, missingGlyphs: 0, advancingGlyphs: 0)
     }
     private static let singleSlots = 4096
 
     private struct Storage {
-        var singles: UnsafeMutablePointer<Single>
+        /// Allocated at the first single unit stored (the joins and cluster memos never store one).
+        var singles: UnsafeMutablePointer<Single>?
         var slots: UnsafeMutablePointer<Entry>
         var mask: Int
         var count = 0
@@ -47,30 +46,27 @@ final class WidthCache {
     private let storage: UnsafeMutablePointer<Storage>
     private let maxArenaUnits: Int
     private let maxEntries: Int
-    private static let initialSlots = 1024
+    private static let initialSlots = 256
 
     init(maxEntries: Int = 1 << 18, maxArenaUnits: Int = 1 << 22) {
         self.maxEntries = maxEntries
         self.maxArenaUnits = maxArenaUnits
         storage = .allocate(capacity: 1)
-        let singles = UnsafeMutablePointer<Single>.allocate(capacity: WidthCache.singleSlots)
-        singles.initialize(repeating: .empty, count: WidthCache.singleSlots)
-        storage.initialize(to: Storage(singles: singles, slots: WidthCache.emptySlots(WidthCache.initialSlots),
+        storage.initialize(to: Storage(singles: nil, slots: WidthCache.emptySlots(WidthCache.initialSlots),
                                        mask: WidthCache.initialSlots - 1, arena: .allocate(capacity: 2048),
                                        arenaCapacity: 2048))
     }
 
     deinit {
-        storage.pointee.singles.deallocate()
-        storage.pointee.slots.deallocate()
+        if let singles = storage.pointee.singles { ZeroedTable.deallocate(singles) }
+        ZeroedTable.deallocate(storage.pointee.slots)
         storage.pointee.arena.deallocate()
         storage.deallocate()
     }
 
+    /// Zeroed slots: an all-zero `Entry` has tag 0, empty.
     private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<Entry> {
-        let slots = UnsafeMutablePointer<Entry>.allocate(capacity: count)
-        slots.initialize(repeating: .empty, count: count)
-        return slots
+        ZeroedTable.allocate(Entry.self, count: count)
     }
 
     static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
@@ -95,9 +91,9 @@ final class WidthCache {
 
     func lookup(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64) -> Entry? {
         let s = storage.pointee
-        if units.count == 1 {
-            let single = s.singles[Int(units[0]) & (WidthCache.singleSlots - 1)]
-            if single.unit == UInt32(units[0]) {
+        if units.count == 1, let singles = s.singles {
+            let single = singles[Int(units[0]) & (WidthCache.singleSlots - 1)]
+            if single.unitPlusOne == UInt32(units[0]) + 1 {
                 return Entry(tag: 0, length: 1, key: UInt64(units[0]), advance: Int64(single.advance),
                              missingGlyphs: Int32(single.missingGlyphs), advancingGlyphs: Int32(single.advancingGlyphs))
             }
@@ -148,8 +144,10 @@ final class WidthCache {
         s.count += 1
         if units.count == 1, let advance = Int32(exactly: advance), let missing = UInt16(exactly: missingGlyphs),
            let advancing = UInt16(exactly: advancingGlyphs) {
-            s.singles[Int(units[0]) & (WidthCache.singleSlots - 1)] = Single(
-                unit: UInt32(units[0]), advance: advance, missingGlyphs: missing, advancingGlyphs: advancing)
+            let singles = s.singles ?? ZeroedTable.allocate(Single.self, count: WidthCache.singleSlots)
+            s.singles = singles
+            singles[Int(units[0]) & (WidthCache.singleSlots - 1)] = Single(
+                unitPlusOne: UInt32(units[0]) + 1, advance: advance, missingGlyphs: missing, advancingGlyphs: advancing)
         }
         storage.pointee = s
     }
@@ -177,7 +175,7 @@ final class WidthCache {
                 : WidthCache.hash(UnsafeBufferPointer(start: s.arena + Int(entry.key), count: Int(entry.length)))
             WidthCache.place(entry, hash: hash, in: slots, mask: size - 1)
         }
-        s.slots.deallocate()
+        ZeroedTable.deallocate(s.slots)
         s.slots = slots
         s.mask = size - 1
         storage.pointee = s
@@ -193,7 +191,8 @@ final class WidthCache {
     }
 
     private func removeAll() {
-        storage.pointee.singles.update(repeating: .empty, count: WidthCache.singleSlots)
+        storage.pointee.singles?.update(repeating: Single(unitPlusOne: 0, advance: 0, missingGlyphs: 0, advancingGlyphs: 0),
+                                        count: WidthCache.singleSlots)
         storage.pointee.count = 0
         storage.pointee.arenaCount = 0
         storage.pointee.slots.update(repeating: .empty, count: storage.pointee.mask + 1)
