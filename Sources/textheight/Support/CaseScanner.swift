@@ -223,14 +223,7 @@ private struct CaseScanner {
         guard i + 4 <= bytes.count else { return nil }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let b = bytes[i]
-            let digit: UInt32
-            switch b {
-            case 0x30...0x39: digit = UInt32(b - 0x30)
-            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-            default: return nil
-            }
+            guard let digit = JSONHex.digit(bytes[i]) else { return nil }
             value = value << 4 | digit
             i += 1
         }

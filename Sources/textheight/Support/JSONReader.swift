@@ -234,17 +234,23 @@ struct JSONReader {
         guard i + 4 <= bytes.count else { throw fail("short \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let b = bytes[i]
-            let digit: UInt32
-            switch b {
-            case 0x30...0x39: digit = UInt32(b - 0x30)
-            case 0x41...0x46: digit = UInt32(b - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(b - 0x61 + 10)
-            default: throw fail("bad hex digit in \\u escape")
-            }
+            guard let digit = JSONHex.digit(bytes[i]) else { throw fail("bad hex digit in \\u escape") }
             value = value << 4 | digit
             i += 1
         }
         return value
+    }
+}
+
+/// JSON's `\uXXXX` digits (RFC 8259 §7), for both readers of batch lines.
+enum JSONHex {
+    @inline(__always)
+    static func digit(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: return UInt32(b - 0x30)
+        case 0x41...0x46: return UInt32(b - 0x41 + 10)
+        case 0x61...0x66: return UInt32(b - 0x61 + 10)
+        default: return nil
+        }
     }
 }

@@ -4,28 +4,22 @@ import Glibc
 enum Terminal {
     static func write(_ text: String, to fd: Int32 = STDOUT_FILENO) {
         var text = text
-        text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            var done = 0
-            while done < bytes.count {
-                let wrote = Glibc.write(fd, base + done, bytes.count - done)
-                if wrote < 0 && errno == EINTR { continue }
-                if wrote <= 0 { return }
-                done += wrote
-            }
-        }
+        text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: fd) }
     }
 
     static func write(bytes: [UInt8], to fd: Int32 = STDOUT_FILENO) {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var done = 0
-            while done < raw.count {
-                let wrote = Glibc.write(fd, base + done, raw.count - done)
-                if wrote < 0 && errno == EINTR { continue }
-                if wrote <= 0 { return }
-                done += wrote
-            }
+        bytes.withUnsafeBytes { writeAll($0, to: fd) }
+    }
+
+    /// write(2) until every byte is out, again after EINTR; a closed pipe ends it quietly.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let wrote = Glibc.write(fd, base + done, bytes.count - done)
+            if wrote < 0 && errno == EINTR { continue }
+            if wrote <= 0 { return }
+            done += wrote
         }
     }
 
