@@ -168,7 +168,17 @@ public struct PreparedText: Sendable {
         if isHard { while plainEnd > contentEnd && CharacterClass.isLineBreak(text[plainEnd - 1]) { plainEnd -= 1 } }
         if !(contentEnd..<plainEnd).contains(where: { CharacterClass.isTab(text[$0]) || CharacterClass.isLineBreak(text[$0]) }) {
             // The common case, spaces only: one measurement, no pieces.
-            if plainEnd > contentEnd {
+            if plainEnd == contentEnd + 1 && text[contentEnd] == 0x20, let items, let widths = items.spaceWidths,
+               let font = items.fontOfSpace(at: contentEnd, in: text) {
+                // One space, the commonest: its width on a plain run depends on the font alone.
+                if widths[font].isNaN {
+                    var used: UInt32 = 0
+                    widths[font] = measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &used,
+                                           items: items).width
+                }
+                trailingWidth = widths[font]
+                mask |= 1 << UInt32(font)
+            } else if plainEnd > contentEnd {
                 trailingWidth = measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask, items: items).width
             }
         } else {

@@ -33,10 +33,14 @@ struct Itemization {
     /// The memo's, valid while its Shaper is (an Itemization lives for one `PreparedText.init`).
     let plainFonts: UnsafePointer<StackMemo.PlainFont>?
 
+    /// The memo's width of a lone U+0020 per font on plain runs (NaN until measured).
+    let spaceWidths: UnsafeMutablePointer<Double>?
+
     init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo, plainRuns: Bool,
          graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
         count = text.count
         plainFonts = plainRuns ? UnsafePointer(memo.plainFonts) : nil
+        spaceWidths = plainRuns ? memo.spaceWidths : nil
         let runs = FontRuns(stack: fonts, memo: memo)
         // One pass for each character's script and whether the primary font has it plainly
         // (FontRuns.primaryCoversPlainly), both remembered per BMP character.
@@ -96,6 +100,17 @@ struct Itemization {
             if uncoveredControls[mid] < start { low = mid + 1 } else { high = mid }
         }
         return low == uncoveredControls.count || uncoveredControls[low] >= end
+    }
+
+    /// The font a lone U+0020 at `i` is measured with on its own, nil when `covers` says no.
+    func fontOfSpace(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
+        guard covers(i, i + 1, in: text) else { return nil }
+        var low = 0, high = fontRuns.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if fontRuns[mid].end <= i { low = mid + 1 } else { high = mid }
+        }
+        return fontRuns[low].font
     }
 
     private func isBoundary(_ i: Int) -> Bool { boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0 }

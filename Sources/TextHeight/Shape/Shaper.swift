@@ -306,6 +306,8 @@ final class StackMemo {
         self.plainCaches = plainCaches
         fontCount = fonts.count
         plainFonts = .allocate(capacity: fonts.count)
+        spaceWidths = .allocate(capacity: fonts.count)
+        spaceWidths.initialize(repeating: .nan, count: fonts.count)
         for (k, font) in fonts.enumerated() {
             (plainFonts + k).initialize(to: PlainFont(cache: .passUnretained(plainCaches[k]),
                                                       instance: .passUnretained(font.instance), scale: font.scale,
@@ -313,7 +315,12 @@ final class StackMemo {
         }
     }
 
+    /// Per font, the width of a lone U+0020 on a plain run, NaN until measured: most segments
+    /// end with one, and its width depends on the font alone (appendSegment).
+    let spaceWidths: UnsafeMutablePointer<Double>
+
     deinit {
+        spaceWidths.deallocate()
         ZeroedTable.deallocate(bmpInfo)
         plainFonts.deinitialize(count: fontCount)
         plainFonts.deallocate()
