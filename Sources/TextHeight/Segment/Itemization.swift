@@ -71,8 +71,11 @@ struct Itemization {
             fontRuns = [FontRun(start: 0, end: text.count, font: 0)]
         } else {
             bits = [UInt64](repeating: 0, count: text.count / 64 + 1)
-            fontRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes) { end in
-                bits[end >> 6] |= 1 << UInt64(end & 63)
+            // Through a pointer: a captured array would be checked for uniqueness per cluster.
+            fontRuns = bits.withUnsafeMutableBufferPointer { bits in
+                runs.clusterRuns(text, offset: 0, graphemes: graphemes) { end in
+                    bits[end >> 6] |= 1 << UInt64(end & 63)
+                }
             }
             bits[0] |= 1
             for (i, unit) in text.enumerated() where unit < 0x20 && !fonts.primary.face.covers(Unicode.Scalar(UInt8(unit))) {
@@ -113,6 +116,7 @@ struct Itemization {
         return fontRuns[low].font
     }
 
+    @inline(__always)
     private func isBoundary(_ i: Int) -> Bool { boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0 }
 
     private static func splitsPair(_ text: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {

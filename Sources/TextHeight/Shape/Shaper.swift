@@ -327,9 +327,10 @@ final class StackMemo {
     }
 
     /// Per BMP character, 0 until looked up, then `known` | `plain` when the primary font has it
-    /// plainly (FontRuns.primaryCoversPlainly) | its script id.
+    /// plainly (FontRuns.primaryCoversPlainly) | its script id; and apart from those, in
+    /// `fontBits`, its font as a cluster of its own + 1 (0 until chosen).
     private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: 0x10000)
-    static let known: UInt16 = 0x8000, plain: UInt16 = 0x100
+    static let known: UInt16 = 0x8000, plain: UInt16 = 0x100, fontBits: UInt16 = 0x7E00
     private var scripts: [hb_script_t] = []
     /// More scripts than ids (Unicode has about 160): the text takes the plain path.
     static let tooManyScripts: UInt8 = 255
@@ -340,7 +341,7 @@ final class StackMemo {
     func info(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
         if scalar < 0x10000 {
             let known = bmpInfo[Int(scalar)]
-            if known != 0 { return known }
+            if known & StackMemo.known != 0 { return known }
         }
         return lookUpInfo(scalar, runs)
     }
@@ -362,7 +363,9 @@ final class StackMemo {
             }
         }
         let info = StackMemo.known | (runs.primaryCoversPlainly(scalar) ? StackMemo.plain : 0) | UInt16(id)
-        if scalar < 0x10000 && id != StackMemo.tooManyScripts { bmpInfo[Int(scalar)] = info }
+        if scalar < 0x10000 && id != StackMemo.tooManyScripts {
+            bmpInfo[Int(scalar)] = info | bmpInfo[Int(scalar)] & StackMemo.fontBits
+        }
         return info
     }
 
@@ -386,6 +389,14 @@ final class StackMemo {
     }
 
     func font(for scalar: UInt32, choose: () -> Int) -> Int {
+        if scalar < 0x10000 {
+            // In the BMP table: no collisions between the thousands of CJK characters.
+            let known = bmpInfo[Int(scalar)] & StackMemo.fontBits
+            if known != 0 { return Int(known >> 9) - 1 }
+            let font = choose()
+            if font < 63 { bmpInfo[Int(scalar)] |= UInt16(font + 1) << 9 }
+            return font
+        }
         let slot = Int(scalar & 4095)
         let known = choices[slot]
         if known != .max && known >> 5 == scalar { return Int(known & 31) }
