@@ -81,4 +81,41 @@ struct FastPathTests {
         #expect(try differences(stack(["Inter-Regular.otf", "NotoSansArabic-Regular.ttf"], size: 17),
                                 rules: TextKitModel.breakRules, texts: texts) == [])
     }
+
+    /// A lone trailing space takes its font's width from the stack memo (appendSegment): the same
+    /// width as measured, in the primary and in a fallback's run, with and without tracking; and
+    /// the memo does hold it afterwards (fails if that rule is switched off).
+    @Test("a lone trailing space: the memo's width per font")
+    func trailingSpace() throws {
+        let fonts = try stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17)
+        let texts = [("latin", "Ta Vo To. AV AT "), ("thai", "สวัสดี ครับ ภาษา ไทย"), ("hebrew", "שלום עולם ויום"),
+                     ("mixed", "你好 世界 Hello עולם मराठी भाषा 🙂 ok")]
+        for spacing in [GlyphSpacing.coreText, GlyphSpacing(fontTracking: true, tracking: 1),
+                        GlyphSpacing(fontTracking: true, kern: 0.5)] {
+            let rules = TextKitModel(measure: .boundingRect, spacing: spacing).breakRules
+            #expect(try differences(fonts, rules: rules, texts: texts) == [], "\(spacing)")
+        }
+        let shaper = Shaper()
+        let prepared = try PreparedText("Hello world", fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
+        let memo = shaper.memo(for: fonts, spacing: prepared.glyphSpacing + [prepared.cssSpacing.letter,
+                                                                            prepared.cssSpacing.word])
+        #expect(!memo.spaceWidths[0].isNaN)
+        #expect(memo.spaceWidths[0] == prepared.trailingWidths[0])
+    }
+
+    /// A BMP character's font is kept in the memo's per-character table: U+4E00 and U+5E00, which
+    /// shared a slot of the direct-mapped choices, both stay known (fails if that rule is off).
+    @Test("a BMP character's font: no collisions")
+    func bmpFonts() throws {
+        let fonts = try stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17)
+        let shaper = Shaper()
+        let prepared = try PreparedText("一 帀 عربي", fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
+        let memo = shaper.memo(for: fonts, spacing: prepared.glyphSpacing + [prepared.cssSpacing.letter,
+                                                                            prepared.cssSpacing.word])
+        for scalar: UInt32 in [0x4E00, 0x5E00] {
+            let covering = fonts.fonts.firstIndex { $0.face.covers(Unicode.Scalar(scalar) ?? " ") } ?? 0
+            #expect(memo.font(for: scalar) { Issue.record("U+\(String(scalar, radix: 16)) chosen again"); return -1 }
+                    == covering)
+        }
+    }
 }
