@@ -149,6 +149,15 @@ struct BatchCheckTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: (file as NSString).deletingLastPathComponent) == ["cases.jsonl"])
     }
 
+    @Test("--update keeps a byte order mark the file began with")
+    func updateKeepsByteOrderMark() throws {
+        let file = try temporaryGolden("\u{FEFF}" + #"{"id":"bom","text":"Hello","width":343,"expect":{"boxHeight":1}}"# + "\n")
+        #expect(try CLIRun(["check", file, "--update"]).status == 0)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(Array(bytes.prefix(4)) == [0xEF, 0xBB, 0xBF, UInt8(ascii: "{")])
+        #expect(try CLIRun(["check", file]).status == 0)
+    }
+
     @Test("bare cases are born as a golden file; under CI only an explicit --update writes")
     func birthAndCI() throws {
         let bare = #"{"id":"new","text":"Hello","width":343}"# + "\n"

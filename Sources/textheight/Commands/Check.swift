@@ -131,7 +131,9 @@ struct CheckCommand {
             result.updated += 1
         }
         if check.update && (result.updated > 0 || recorded == nil) {
-            try Files.replaceAtomically(file, with: rewritten.map { $0 + "\n" }.joined())
+            // An editor's byte order mark stays where it was.
+            let bom = lines.first?.followsByteOrderMark == true ? "\u{FEFF}" : ""
+            try Files.replaceAtomically(file, with: bom + rewritten.map { $0 + "\n" }.joined())
         }
         if result.differing > 0 && !notes.isEmpty {
             notes = notes.map { "note: \(file): \($0)\n" }

@@ -8,6 +8,8 @@ struct LineReader {
         var number: Int
         var bytes: [UInt8]
         var tooLong: Bool
+        /// The first line began with a UTF-8 byte order mark, skipped in `bytes` (`check --update` writes it back).
+        var followsByteOrderMark = false
     }
 
     private let fd: Int32
@@ -81,7 +83,9 @@ struct LineReader {
     private mutating func numbered(_ line: [UInt8], tooLong: Bool) -> Line {
         number += 1
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if number == 1 && line.starts(with: bom) { return Line(number: 1, bytes: Array(line.dropFirst(3)), tooLong: tooLong) }
+        if number == 1 && line.starts(with: bom) {
+            return Line(number: 1, bytes: Array(line.dropFirst(3)), tooLong: tooLong, followsByteOrderMark: true)
+        }
         return Line(number: number, bytes: line, tooLong: tooLong)
     }
 }
