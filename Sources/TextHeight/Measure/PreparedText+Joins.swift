@@ -22,10 +22,13 @@ extension PreparedText {
         // Fonts that kern against the space (Liberation Sans) interact across hanging spaces too.
         let spaceKerning = fonts.fonts.contains { $0.face.kernsWithSpace }
         /// What shaping `before..<after` whole gains over shaping it apart at `join`.
+        func width(_ start: Int, _ end: Int) -> Double {
+            (PreparedText.plainMeasure(text, from: start, to: end, shaper: shaper, mask: &mask, items: items)
+                ?? measure(text, from: start, to: end, shaper: shaper, mask: &mask, items: items)).width
+        }
         func difference(_ before: Int, _ join: Int, _ after: Int) -> Double {
-            let pair = measure(text, from: before, to: after, shaper: shaper, mask: &mask, items: items).width
-            let apart = measure(text, from: before, to: join, shaper: shaper, mask: &mask, items: items).width
-                + measure(text, from: join, to: after, shaper: shaper, mask: &mask, items: items).width
+            let pair = width(before, after)
+            let apart = width(before, join) + width(join, after)
             return pair - apart
         }
         for i in 0..<(segmentEnds.count - 1) {

@@ -89,21 +89,16 @@ public struct PreparedText: Sendable {
             let items = memo.map {
                 Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemes: shaper.forEachGrapheme)
             }
-            // Room for a segment per three units (a word and its space; CJK grows once): the
-            // parallel arrays then rarely reallocate while segments are appended.
-            let expected = min(text.count / 3 + 4, 4096)
-            segmentEnds.reserveCapacity(expected)
-            contentEnds.reserveCapacity(expected)
-            contentWidths.reserveCapacity(expected)
-            trailingWidths.reserveCapacity(expected)
-            flags.reserveCapacity(expected)
-            fontMasks.reserveCapacity(expected)
+            // Room for a segment per three units (a word and its space; CJK grows once).
+            var records = SegmentRecords(capacity: min(text.count / 3 + 4, 4096))
             var start = 0
             forEachBreak(in: text, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
-                                               shaper: shaper, items: items)
+                                               shaper: shaper, items: items, into: &records)
                 start = end
             }
+            records.fill(&self)
+            records.deallocate()
             measureJoins(text, shaper: shaper, items: items, memo: memo)
             if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
         }
@@ -152,11 +147,14 @@ public struct PreparedText: Sendable {
     }
 
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
-                                        isHard: Bool, isBad: Bool, shaper: Shaper, items: Itemization?) -> Int {
+                                        isHard: Bool, isBad: Bool, shaper: Shaper, items: Itemization?,
+                                        into records: inout SegmentRecords) -> Int {
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
         var mask: UInt32 = 0
-        let content = measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask, items: items)
+        let content = PreparedText.plainMeasure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask,
+                                                items: items)
+            ?? measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask, items: items)
         var segmentFlags: SegmentFlags = isBad ? [.insideEmailOrURL] : []
         if isHard {
             segmentFlags.insert(.hardBreak)
@@ -179,13 +177,15 @@ public struct PreparedText: Sendable {
                 trailingWidth = widths[font]
                 mask |= 1 << UInt32(font)
             } else if plainEnd > contentEnd {
-                trailingWidth = measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask, items: items).width
+                trailingWidth = (PreparedText.plainMeasure(text, from: contentEnd, to: plainEnd, shaper: shaper,
+                                                           mask: &mask, items: items)
+                    ?? measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask, items: items)).width
             }
         } else {
             let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper, mask: &mask)
             if trailing.contains(.tab) {
                 segmentFlags.insert(.tabbedTrailing)
-                tabbedTrailing[segmentEnds.count] = trailing
+                tabbedTrailing[records.count] = trailing
                 mask |= 1
             } else {
                 for case .advance(let width) in trailing { trailingWidth += width }
@@ -196,17 +196,13 @@ public struct PreparedText: Sendable {
         let hanging = contentEnd > start ? rules.spacing.hangingTracking : 0
         if hanging != 0 {
             if segmentFlags.contains(.tabbedTrailing) {
-                tabbedTrailing[segmentEnds.count]?.insert(.advance(hanging), at: 0)
+                tabbedTrailing[records.count]?.insert(.advance(hanging), at: 0)
             } else {
                 trailingWidth += hanging
             }
         }
-        segmentEnds.append(Int32(end))
-        contentEnds.append(Int32(contentEnd))
-        contentWidths.append(content.width - hanging)
-        trailingWidths.append(trailingWidth)
-        flags.append(segmentFlags)
-        fontMasks.append(mask)
+        records.append(.init(end: Int32(end), contentEnd: Int32(contentEnd), mask: mask, flags: segmentFlags,
+                             contentWidth: content.width - hanging, trailingWidth: trailingWidth))
         return content.missingGlyphs
     }
 
@@ -244,26 +240,41 @@ public struct PreparedText: Sendable {
             used |= 1 << UInt32(index)
         }
         if let items, items.covers(start, end, in: text) {
-            if let plainFonts = items.plainFonts {
-                // `add` without the language, spacing and context-script steps it would skip anyway,
-                // and without a retain per run.
-                items.forEachRun(from: start, to: end) { runStart, runEnd, index in
-                    let font = plainFonts[index]
-                    let units = UnsafeBufferPointer(rebasing: text[runStart..<runEnd])
-                    let shaped = font.cache._withUnsafeGuaranteedRef { cache in
-                        font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, cache: cache, instance: $0) }
-                    }
-                    width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing
-                    missing += Int(shaped.missingGlyphs)
-                    used |= 1 << UInt32(index)
-                }
-            } else {
-                items.forEachRun(from: start, to: end, add)
+            if let plain = PreparedText.plainMeasure(text, from: start, to: end, shaper: shaper, mask: &mask,
+                                                     items: items) {
+                return plain
             }
+            items.forEachRun(from: start, to: end, add)
         } else {
             for run in FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme) {
                 add(run.start, run.end, run.font)
             }
+        }
+        mask |= used
+        return (width, missing)
+    }
+
+    /// `measure` where the text's `items` cover the stretch and its runs are plain (`plainFonts`):
+    /// nil elsewhere. Static, so that a mutating caller (appendSegment, measureJoins) passes no
+    /// copy of `self` (288 bytes per call otherwise).
+    static func plainMeasure(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, shaper: Shaper,
+                             mask: inout UInt32, items: Itemization?) -> (width: Double, missingGlyphs: Int)? {
+        guard let items, let plainFonts = items.plainFonts, end - start <= PreparedText.maxShapedUnits,
+              items.covers(start, end, in: text) else { return nil }
+        var width = 0.0
+        var missing = 0
+        var used: UInt32 = 0
+        // `measure`'s `add` without the language, spacing and context-script steps it would skip
+        // anyway, and without a retain per run.
+        items.forEachRun(from: start, to: end) { runStart, runEnd, index in
+            let font = plainFonts[index]
+            let units = UnsafeBufferPointer(rebasing: text[runStart..<runEnd])
+            let shaped = font.cache._withUnsafeGuaranteedRef { cache in
+                font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, cache: cache, instance: $0) }
+            }
+            width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing
+            missing += Int(shaped.missingGlyphs)
+            used |= 1 << UInt32(index)
         }
         mask |= used
         return (width, missing)
@@ -325,6 +336,55 @@ public struct PreparedText: Sendable {
         case .em(let em): return em * fontSize
         }
     }
+}
+
+/// The segments of a text being prepared, a record each, made into the parallel arrays once at the
+/// end: six appends per segment checked uniqueness and capacity six times (half of appendSegment).
+struct SegmentRecords {
+    struct Record {
+        var end: Int32
+        var contentEnd: Int32
+        var mask: UInt32
+        var flags: SegmentFlags
+        var contentWidth: Double
+        var trailingWidth: Double
+    }
+    private var base: UnsafeMutablePointer<Record>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    mutating func append(_ record: Record) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: record)
+        count += 1
+    }
+
+    /// The arrays, each allocated once at its size.
+    func fill(_ text: inout PreparedText) {
+        let n = count, r = base
+        text.segmentEnds = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].end }; c = n }
+        text.contentEnds = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].contentEnd }; c = n }
+        text.contentWidths = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].contentWidth }; c = n }
+        text.trailingWidths = Array(unsafeUninitializedCapacity: n) { b, c in
+            for i in 0..<n { b[i] = r[i].trailingWidth }
+            c = n
+        }
+        text.flags = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].flags }; c = n }
+        text.fontMasks = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].mask }; c = n }
+    }
+
+    func deallocate() { base.deallocate() }
 }
 
 /// The end of a grapheme inside a segment: where a line may be cut when a word is wider than it.
