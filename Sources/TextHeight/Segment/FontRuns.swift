@@ -49,6 +49,8 @@ struct FontRuns {
                      boundary: (Int) -> Void) -> [FontRun] {
         let end = start + slice.count
         var runs: [FontRun] = []
+        // The open run, appended when the font changes: no uniqueness check per cluster.
+        var current = FontRun(start: start, end: start, font: -1)
         var clusterStart = 0
         withoutActuallyEscaping(boundary) { boundary in graphemes(slice) { clusterEnd in
             boundary(start + clusterEnd)
@@ -61,13 +63,15 @@ struct FontRuns {
             } else {
                 font = fontIndex(for: cluster)
             }
-            if let last = runs.last, last.font == font {
-                runs[runs.count - 1].end = start + clusterEnd
+            if current.font == font {
+                current.end = start + clusterEnd
             } else {
-                runs.append(FontRun(start: start + clusterStart, end: start + clusterEnd, font: font))
+                if current.font >= 0 { runs.append(current) }
+                current = FontRun(start: start + clusterStart, end: start + clusterEnd, font: font)
             }
             clusterStart = clusterEnd
         } }
+        if current.font >= 0 { runs.append(current) }
         if clusterStart < slice.count {  // the iterator stopped early: keep the rest with the primary
             runs.append(FontRun(start: start + clusterStart, end: end, font: 0))
         }
