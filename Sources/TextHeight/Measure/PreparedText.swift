@@ -370,18 +370,25 @@ struct SegmentRecords {
         count += 1
     }
 
-    /// The arrays, each allocated once at its size.
+    /// The arrays, each allocated once at its size: a field is gathered into scratch memory and
+    /// copied by `Array(UnsafeBufferPointer)`, whose specialized allocation costs a fraction of
+    /// `Array(unsafeUninitializedCapacity:)`'s (that looks its storage type up at run time, ~650
+    /// instructions a call in the batch profile: 24,000 calls, 4.5 % of it).
     func fill(_ text: inout PreparedText) {
         let n = count, r = base
-        text.segmentEnds = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].end }; c = n }
-        text.contentEnds = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].contentEnd }; c = n }
-        text.contentWidths = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].contentWidth }; c = n }
-        text.trailingWidths = Array(unsafeUninitializedCapacity: n) { b, c in
-            for i in 0..<n { b[i] = r[i].trailingWidth }
-            c = n
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(n, 1) * 8, alignment: 8)
+        defer { scratch.deallocate() }
+        func gather<T>(_ type: T.Type, _ field: (Record) -> T) -> [T] {
+            let values = scratch.bindMemory(to: T.self, capacity: n)
+            for i in 0..<n { (values + i).initialize(to: field(r[i])) }
+            return Array(UnsafeBufferPointer(start: values, count: n))
         }
-        text.flags = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].flags }; c = n }
-        text.fontMasks = Array(unsafeUninitializedCapacity: n) { b, c in for i in 0..<n { b[i] = r[i].mask }; c = n }
+        text.segmentEnds = gather(Int32.self) { $0.end }
+        text.contentEnds = gather(Int32.self) { $0.contentEnd }
+        text.contentWidths = gather(Double.self) { $0.contentWidth }
+        text.trailingWidths = gather(Double.self) { $0.trailingWidth }
+        text.flags = gather(SegmentFlags.self) { $0.flags }
+        text.fontMasks = gather(UInt32.self) { $0.mask }
     }
 
     func deallocate() { base.deallocate() }

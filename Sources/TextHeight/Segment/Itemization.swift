@@ -44,11 +44,10 @@ struct Itemization {
         let runs = FontRuns(stack: fonts, memo: memo)
         // One pass for each character's script and whether the primary font has it plainly
         // (FontRuns.primaryCoversPlainly), both remembered per BMP character.
-        var scripts = [UInt8](repeating: 0, count: text.count)
         let oneFont = fonts.fonts.count == 1
         var plain = true
         var usable = true
-        scripts.withUnsafeMutableBufferPointer { scripts in
+        scripts = ScratchArray.make(UInt8.self, capacity: text.count) { scripts in
             var i = 0
             while i < text.count {
                 let (scalar, length) = Scalars.decode(text, at: i)
@@ -63,21 +62,23 @@ struct Itemization {
                 i += length
             }
             if oneFont { plain = true }
+            return text.count
         }
-        self.scripts = scripts
         var bits: [UInt64] = []
         var controls: [Int] = []
         if plain {
             fontRuns = [FontRun(start: 0, end: text.count, font: 0)]
         } else {
-            bits = [UInt64](repeating: 0, count: text.count / 64 + 1)
+            var clusterRuns: [FontRun] = []
             // Through a pointer: a captured array would be checked for uniqueness per cluster.
-            fontRuns = bits.withUnsafeMutableBufferPointer { bits in
-                runs.clusterRuns(text, offset: 0, graphemes: graphemes) { end in
+            bits = ScratchArray.make(UInt64.self, capacity: text.count / 64 + 1) { bits in
+                clusterRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes) { end in
                     bits[end >> 6] |= 1 << UInt64(end & 63)
                 }
+                bits[0] |= 1
+                return bits.count
             }
-            bits[0] |= 1
+            fontRuns = clusterRuns
             for (i, unit) in text.enumerated() where unit < 0x20 && !fonts.primary.face.covers(Unicode.Scalar(UInt8(unit))) {
                 controls.append(i)
             }

@@ -6,10 +6,7 @@ enum UTF16Units {
         var text = text
         return text.withUTF8 { bytes in
             // Never more UTF-16 units than UTF-8 bytes (a 4-byte sequence makes a surrogate pair).
-            // Filled in place: Array(unsafeUninitializedCapacity:) looks up its element type at run
-            // time (~500 instructions a call).
-            var result = [UInt16](repeating: 0, count: bytes.count)
-            let count = result.withUnsafeMutableBufferPointer { units -> Int in
+            ScratchArray.make(UInt16.self, capacity: bytes.count) { units -> Int in
                 var i = 0, n = 0
                 while i < bytes.count {
                     let lead = UInt32(bytes[i])
@@ -42,8 +39,6 @@ enum UTF16Units {
                 }
                 return n
             }
-            result.removeLast(result.count - count)
-            return result
         }
     }
 }
