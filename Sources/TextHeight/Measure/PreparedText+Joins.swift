@@ -23,8 +23,7 @@ extension PreparedText {
         let spaceKerning = fonts.fonts.contains { $0.face.kernsWithSpace }
         /// What shaping `before..<after` whole gains over shaping it apart at `join`.
         func width(_ start: Int, _ end: Int) -> Double {
-            (PreparedText.plainMeasure(text, from: start, to: end, shaper: shaper, mask: &mask, items: items)
-                ?? measure(text, from: start, to: end, shaper: shaper, mask: &mask, items: items)).width
+            measureInPlace(text, from: start, to: end, shaper: shaper, mask: &mask, items: items).width
         }
         func difference(_ before: Int, _ join: Int, _ after: Int) -> Double {
             let pair = width(before, after)

@@ -152,9 +152,7 @@ public struct PreparedText: Sendable {
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
         var mask: UInt32 = 0
-        let content = PreparedText.plainMeasure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask,
-                                                items: items)
-            ?? measure(text, from: start, to: contentEnd, shaper: shaper, mask: &mask, items: items)
+        let content = measureInPlace(text, from: start, to: contentEnd, shaper: shaper, mask: &mask, items: items)
         var segmentFlags: SegmentFlags = isBad ? [.insideEmailOrURL] : []
         if isHard {
             segmentFlags.insert(.hardBreak)
@@ -177,9 +175,8 @@ public struct PreparedText: Sendable {
                 trailingWidth = widths[font]
                 mask |= 1 << UInt32(font)
             } else if plainEnd > contentEnd {
-                trailingWidth = (PreparedText.plainMeasure(text, from: contentEnd, to: plainEnd, shaper: shaper,
-                                                           mask: &mask, items: items)
-                    ?? measure(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask, items: items)).width
+                trailingWidth = measureInPlace(text, from: contentEnd, to: plainEnd, shaper: shaper, mask: &mask,
+                                               items: items).width
             }
         } else {
             let trailing = trailingPieces(text, from: contentEnd, to: end, shaper: shaper, mask: &mask)
@@ -252,6 +249,15 @@ public struct PreparedText: Sendable {
         }
         mask |= used
         return (width, missing)
+    }
+
+    /// `measure` for the mutating steps of preparing (appendSegment, measureJoins): the plain runs
+    /// through the static `plainMeasure`, since calling the non-mutating `measure` from a mutating
+    /// method copies `self` (288 bytes a call); other stretches through `measure`.
+    mutating func measureInPlace(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, shaper: Shaper,
+                                 mask: inout UInt32, items: Itemization?) -> (width: Double, missingGlyphs: Int) {
+        PreparedText.plainMeasure(text, from: start, to: end, shaper: shaper, mask: &mask, items: items)
+            ?? measure(text, from: start, to: end, shaper: shaper, mask: &mask, items: items)
     }
 
     /// `measure` where the text's `items` cover the stretch and its runs are plain (`plainFonts`):

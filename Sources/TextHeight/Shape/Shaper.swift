@@ -369,7 +369,8 @@ final class StackMemo {
         return info
     }
 
-    /// Direct-mapped on the scalar's low bits: `scalar << 5 | font`, or `UInt32.max` when empty
+    /// The font of single scalars above the BMP (emoji; BMP characters keep theirs in `bmpInfo`),
+    /// direct-mapped on the scalar's low bits: `scalar << 5 | font`, or `UInt32.max` when empty
     /// (scalars have 21 bits, a stack at most 32 fonts).
     private var choices = [UInt32](repeating: .max, count: 4096)
     /// `PreparedText.measureJoins`'s result per pair of graphemes (and where the join falls in
