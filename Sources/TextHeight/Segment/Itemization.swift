@@ -28,8 +28,8 @@ struct Itemization {
     /// clusters get the primary either way when it covers them plainly).
     private let uncoveredControls: [Int]
     private let count: Int
-    /// The stack's width caches when every run of the text is shaped plainly (no language, no CSS
-    /// spacing): `PreparedText.measure` then probes them directly.
+    /// Each font's width cache, instance, scale and spacing when every run of the text is shaped
+    /// plainly (no language, no CSS spacing): `PreparedText.plainMeasure` then probes them directly.
     /// The memo's, valid while its Shaper is (an Itemization lives for one `PreparedText.init`).
     let plainFonts: UnsafePointer<StackMemo.PlainFont>?
 
@@ -109,12 +109,7 @@ struct Itemization {
     /// The font a lone U+0020 at `i` is measured with on its own, nil when `covers` says no.
     func fontOfSpace(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
         guard covers(i, i + 1, in: text) else { return nil }
-        var low = 0, high = fontRuns.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if fontRuns[mid].end <= i { low = mid + 1 } else { high = mid }
-        }
-        return fontRuns[low].font
+        return fontRuns[fontRun(holding: i)].font
     }
 
     @inline(__always)
@@ -127,13 +122,7 @@ struct Itemization {
     /// Calls `body(start, end, font)` for the runs of one font and one script of `start..<end`,
     /// in order, as `FontRuns.runs` splits the stretch shaped alone (check `covers` first).
     func forEachRun(from start: Int, to end: Int, _ body: (Int, Int, Int) -> Void) {
-        // The font run holding `start`: runs are few, a binary search finds it.
-        var low = 0, high = fontRuns.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if fontRuns[mid].end <= start { low = mid + 1 } else { high = mid }
-        }
-        var k = low
+        var k = fontRun(holding: start)
         scripts.withUnsafeBufferPointer { scripts in
             while k < fontRuns.count && fontRuns[k].start < end {
                 let pieceEnd = min(end, fontRuns[k].end)
@@ -153,5 +142,15 @@ struct Itemization {
                 k += 1
             }
         }
+    }
+
+    /// The index of the font run holding `i`: runs are few, a binary search finds it.
+    private func fontRun(holding i: Int) -> Int {
+        var low = 0, high = fontRuns.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if fontRuns[mid].end <= i { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }
