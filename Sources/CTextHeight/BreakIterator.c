@@ -2,8 +2,33 @@
 #include <unicode/ubrk.h>
 #include <unicode/uversion.h>
 #include <stdio.h>
+#include <stdlib.h>
 
-struct th_break_iterator;
+struct th_break_iterator {
+    UBreakIterator *icu;
+    th_line_rules *rules;  // a line iterator's rules for the own loop (LineBreak.c); NULL otherwise
+};
+
+// The own loop reads the rules of this very iterator, so it serves every locale exactly.
+static th_break_iterator *wrap(UBreakIterator *icu, th_break_kind kind) {
+    th_break_iterator *iterator = calloc(1, sizeof *iterator);
+    if (!iterator) {
+        ubrk_close(icu);
+        return NULL;
+    }
+    iterator->icu = icu;
+    if (kind == TH_BREAK_LINE) {
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t length = ubrk_getBinaryRules(icu, NULL, 0, &status);
+        uint8_t *binary = U_SUCCESS(status) && length > 0 ? malloc((size_t)length) : NULL;
+        if (binary) {
+            ubrk_getBinaryRules(icu, binary, length, &status);
+            if (U_SUCCESS(status)) iterator->rules = th_line_rules_open(binary, length);
+            free(binary);
+        }
+    }
+    return iterator;
+}
 
 th_break_iterator *th_break_open(th_break_kind kind, const char *locale, int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
@@ -14,27 +39,48 @@ th_break_iterator *th_break_open(th_break_kind kind, const char *locale, int32_t
         if (iterator) ubrk_close(iterator);
         return NULL;
     }
-    return (th_break_iterator *)iterator;
+    return wrap(iterator, kind);
+}
+
+th_break_iterator *th_break_open_line_rules(const uint16_t *rules, int32_t length, int32_t *error_code) {
+    UErrorCode status = U_ZERO_ERROR;
+    UParseError parse;
+    UBreakIterator *iterator = ubrk_openRules((const UChar *)rules, length, NULL, 0, &parse, &status);
+    *error_code = (int32_t)status;
+    if (U_FAILURE(status)) {
+        if (iterator) ubrk_close(iterator);
+        return NULL;
+    }
+    return wrap(iterator, TH_BREAK_LINE);
 }
 
 void th_break_close(th_break_iterator *iterator) {
-    if (iterator) ubrk_close((UBreakIterator *)iterator);
+    if (!iterator) return;
+    ubrk_close(iterator->icu);
+    th_line_rules_close(iterator->rules);
+    free(iterator);
 }
 
 int32_t th_break_set_text(th_break_iterator *iterator, const uint16_t *text, int32_t length) {
     UErrorCode status = U_ZERO_ERROR;
-    ubrk_setText((UBreakIterator *)iterator, (const UChar *)text, length, &status);
+    ubrk_setText(iterator->icu, (const UChar *)text, length, &status);
     return (int32_t)status;
 }
 
-int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard) {
-    UBreakIterator *it = (UBreakIterator *)iterator;
-    int32_t position = ubrk_next(it);
-    if (position == UBRK_DONE) return -1;
-    int32_t status = ubrk_getRuleStatus(it);
-    // UBRK_LINE_HARD..UBRK_LINE_HARD_LIMIT marks mandatory breaks; grapheme iterators return 0.
-    *is_hard = status >= UBRK_LINE_HARD && status < UBRK_LINE_HARD_LIMIT;
-    return position;
+int32_t th_break_next(th_break_iterator *iterator) {
+    int32_t position = ubrk_next(iterator->icu);
+    return position == UBRK_DONE ? -1 : position;
+}
+
+int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *ends) {
+    if (!iterator->rules) return -1;
+    return th_line_rules_ends(iterator->rules, text, length, ends);
+}
+
+int th_break_has_line_rules(const th_break_iterator *iterator) { return iterator->rules != NULL; }
+
+int32_t th_break_rules_source(const th_break_iterator *iterator, uint16_t *out, int32_t capacity) {
+    return iterator->rules ? th_line_rules_source(iterator->rules, out, capacity) : 0;
 }
 
 void th_icu_version(char *out, int32_t capacity) {

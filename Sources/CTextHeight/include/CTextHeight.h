@@ -22,9 +22,18 @@ void th_break_close(th_break_iterator *iterator);
 /// Points the iterator at `text` (not copied; it must outlive the iteration). Returns a UErrorCode.
 int32_t th_break_set_text(th_break_iterator *iterator, const uint16_t *text, int32_t length);
 
-/// The next boundary after the current one, or -1 at the end. For line iterators
-/// *is_hard is 1 when the break is mandatory (UAX #14 BK, CR, LF, NL).
-int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
+/// The next boundary after the current one, or -1 at the end.
+int32_t th_break_next(th_break_iterator *iterator);
+
+/// A line iterator over rules in ICU's syntax (ubrk_openRules), for tests of the own loop.
+th_break_iterator *th_break_open_line_rules(const uint16_t *rules, int32_t length, int32_t *error_code);
+/// A line iterator's boundaries by the own loop over its rules (th_line_rules_ends): the count
+/// written to `ends` (room for `length`), or -1 when ICU must find them (SA text, no usable rules).
+int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *ends);
+/// 1 when a line iterator's boundaries come from the own loop (its rules are in a format it reads).
+int th_break_has_line_rules(const th_break_iterator *iterator);
+/// A line iterator's rule source (th_line_rules_source); 0 without usable rules.
+int32_t th_break_rules_source(const th_break_iterator *iterator, uint16_t *out, int32_t capacity);
 
 /// UAX #29 extended grapheme clusters as ICU's character iterator finds them: writes the end of
 /// every cluster of `text` to `ends` (room for `length` values; the last is `length`) and returns
@@ -32,6 +41,20 @@ int32_t th_break_next(th_break_iterator *iterator, int32_t *is_hard);
 int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
 /// ICU's Grapheme_Cluster_Break value with the flags th_grapheme_ends needs (GraphemeBreak.c).
 uint8_t th_grapheme_class(uint32_t code_point);
+
+/// ICU's line-break rules in their compiled form (ubrk_getBinaryRules), run by textheight's own
+/// loop (LineBreak.c). One per thread: it keeps scratch state.
+typedef struct th_line_rules th_line_rules;
+/// NULL when `binary` is not in the format the loop reads (RBBI data format 6.0).
+th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length);
+void th_line_rules_close(th_line_rules *rules);
+/// Writes every line-break boundary of `text` after 0 to `ends` (room for `length` values; the
+/// last is `length`), exactly as ICU's iterator over the same rules finds them, and returns how
+/// many; or -1 when the text has a character ICU breaks with a dictionary (SA), for ICU to do.
+int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends);
+/// The rules' source as ICU stores it with them (comments stripped); returns its length in
+/// UTF-16 units, writing up to `capacity` of them.
+int32_t th_line_rules_source(const th_line_rules *rules, uint16_t *out, int32_t capacity);
 
 /// UTS #51 properties (ICU): Emoji_Presentation, Emoji_Modifier, Regional_Indicator.
 int th_is_emoji_presentation(uint32_t code_point);

@@ -92,7 +92,7 @@ public final class Shaper {
             body(units.count)
             return
         }
-        iterator.forEachBoundary(in: units) { position, _ in body(position) }
+        iterator.forEachICUBoundary(in: units) { position, _ in body(position) }
     }
 
     /// Shapes `units` and calls `glyph(cluster, advance, unsafeToBreak)` per glyph, advances in
