@@ -79,7 +79,7 @@ int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, in
 
 int th_break_has_line_rules(const th_break_iterator *iterator) { return iterator->rules != NULL; }
 
-int32_t th_break_rules_source(const th_break_iterator *iterator, uint16_t *out, int32_t capacity) {
+int32_t th_break_rules_source(const th_break_iterator *iterator, char *out, int32_t capacity) {
     return iterator->rules ? th_line_rules_source(iterator->rules, out, capacity) : 0;
 }
 

@@ -96,20 +96,14 @@ void th_line_rules_close(th_line_rules *rules) {
     free(rules);
 }
 
-int32_t th_line_rules_source(const th_line_rules *rules, uint16_t *out, int32_t capacity) {
+int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capacity) {
     uint32_t offset = word(rules->data, F_RULE_SOURCE), bytes = word(rules->data, F_RULE_SOURCE_LEN);
     if (offset > word(rules->data, F_LENGTH) || bytes > word(rules->data, F_LENGTH) - offset) return 0;
-    // fRuleSourceLen counts bytes; the source is UTF-16, NUL-terminated within them.
-    int32_t units = (int32_t)(bytes / 2);
-    const uint8_t *source = rules->data + offset;
-    int32_t length = 0;
-    while (length < units) {
-        uint16_t unit;
-        memcpy(&unit, source + 2 * length, 2);
-        if (unit == 0) break;
-        if (length < capacity) out[length] = unit;
-        length++;
-    }
+    // fRuleSourceLen bytes of UTF-8, NUL-terminated within them.
+    const char *source = (const char *)rules->data + offset;
+    const char *nul = memchr(source, 0, bytes);
+    int32_t length = (int32_t)(nul ? (uint32_t)(nul - source) : bytes);
+    if (out) memcpy(out, source, (size_t)(length < capacity ? length : capacity));
     return length;
 }
 

@@ -33,7 +33,7 @@ int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, in
 /// 1 when a line iterator's boundaries come from the own loop (its rules are in a format it reads).
 int th_break_has_line_rules(const th_break_iterator *iterator);
 /// A line iterator's rule source (th_line_rules_source); 0 without usable rules.
-int32_t th_break_rules_source(const th_break_iterator *iterator, uint16_t *out, int32_t capacity);
+int32_t th_break_rules_source(const th_break_iterator *iterator, char *out, int32_t capacity);
 
 /// UAX #29 extended grapheme clusters as ICU's character iterator finds them: writes the end of
 /// every cluster of `text` to `ends` (room for `length` values; the last is `length`) and returns
@@ -52,9 +52,9 @@ void th_line_rules_close(th_line_rules *rules);
 /// last is `length`), exactly as ICU's iterator over the same rules finds them, and returns how
 /// many; or -1 when the text has a character ICU breaks with a dictionary (SA), for ICU to do.
 int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends);
-/// The rules' source as ICU stores it with them (comments stripped); returns its length in
-/// UTF-16 units, writing up to `capacity` of them.
-int32_t th_line_rules_source(const th_line_rules *rules, uint16_t *out, int32_t capacity);
+/// The rules' source as ICU stores it with them (UTF-8, comments and spaces stripped); returns
+/// its length in bytes, writing up to `capacity` of them.
+int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capacity);
 
 /// UTS #51 properties (ICU): Emoji_Presentation, Emoji_Modifier, Regional_Indicator.
 int th_is_emoji_presentation(uint32_t code_point);

@@ -71,16 +71,24 @@ final class BreakIterator {
         }
     }
 
+    /// The own loop's boundaries alone; nil when it declines the text (tests).
+    func ownBoundaries(in text: UnsafeBufferPointer<UInt16>) -> [Int]? {
+        guard let base = text.baseAddress, !text.isEmpty else { return [] }
+        var ends = [Int32](repeating: 0, count: text.count)
+        let count = Int(th_break_line_ends(iterator, base, Int32(text.count), &ends))
+        return count < 0 ? nil : ends.prefix(count).map(Int.init)
+    }
+
     /// Whether line boundaries come from the own loop (false for grapheme iterators, or rules
     /// in a binary form the loop does not read).
     var hasOwnLoop: Bool { th_break_has_line_rules(iterator) != 0 }
 
     /// The rules' source as ICU keeps it with the compiled rules (tests build variants of it).
-    var ruleSource: [UInt16] {
+    var ruleSource: String {
         let length = Int(th_break_rules_source(iterator, nil, 0))
-        var units = [UInt16](repeating: 0, count: length)
-        _ = th_break_rules_source(iterator, &units, Int32(length))
-        return units
+        var bytes = [CChar](repeating: 0, count: length)
+        _ = th_break_rules_source(iterator, &bytes, Int32(length))
+        return String(decoding: bytes.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 
