@@ -28,8 +28,7 @@ enum { STOP_STATE = 0, START_STATE = 1, ACCEPTING_UNCONDITIONAL = 1, CATEGORY_EO
 
 struct th_line_rules {
     uint8_t *data;  // the binary rules (copied: the trie points into them)
-    UCPTrie *trie;  // code point → category
-    UCPTrieValueWidth width;
+    UCPTrie *trie;  // code point → category (8-bit values)
     const uint8_t *rows;
     uint32_t row_length, dictionary_start, category_count, state_count, lookahead_count, flags;
     int32_t *lookahead;  // RuleBasedBreakIterator::fLookAheadMatches
@@ -65,17 +64,23 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
     rules->lookahead_count = word(t, 3);
     rules->flags = word(t, 4);
     rules->rows = t + TABLE_HEADER_BYTES;
-    uint32_t cell = (rules->flags & ROWS_8BIT) ? 1 : 2;
     UErrorCode status = U_ZERO_ERROR;
-    rules->trie = ucptrie_openFromBinary(UCPTRIE_TYPE_FAST, UCPTRIE_VALUE_BITS_ANY, rules->data + trie,
+    rules->trie = ucptrie_openFromBinary(UCPTRIE_TYPE_FAST, UCPTRIE_VALUE_BITS_8, rules->data + trie,
                                          (int32_t)trie_length, NULL, &status);
-    int usable = U_SUCCESS(status) && rules->trie && rules->category_count > CATEGORY_BOF
-                 && rules->row_length == cell * (3 + rules->category_count) && rules->state_count > START_STATE
+    // The loop reads what every ICU 72 line table is: byte rows (under 256 states), no {bof}
+    // rules, categories in a byte trie. Anything else goes to ICU.
+    int usable = U_SUCCESS(status) && rules->trie && (rules->flags & ROWS_8BIT) && !(rules->flags & BOF_REQUIRED)
+                 && rules->category_count > CATEGORY_BOF && rules->dictionary_start <= rules->category_count
+                 && rules->row_length == 3 + rules->category_count && rules->state_count > START_STATE
                  && (uint64_t)rules->row_length * rules->state_count <= table_length - TABLE_HEADER_BYTES
-                 && rules->lookahead_count > 0 && rules->lookahead_count < 0x10000;
-    if (usable) {
-        rules->width = ucptrie_getValueWidth(rules->trie);
-        usable = rules->width == UCPTRIE_VALUE_BITS_8 || rules->width == UCPTRIE_VALUE_BITS_16;
+                 && rules->lookahead_count > 0 && rules->lookahead_count < 256;
+    // Every next state, accepting and look-ahead value in range, so the loop checks none.
+    for (uint32_t state = 0; usable && state < rules->state_count; state++) {
+        const uint8_t *row = rules->rows + rules->row_length * state;
+        usable = row[0] < rules->lookahead_count && row[1] < rules->lookahead_count;
+        for (uint32_t category = 0; usable && category < rules->category_count; category++) {
+            usable = row[3 + category] < rules->state_count;
+        }
     }
     if (usable) {
         rules->lookahead = malloc(rules->lookahead_count * sizeof(int32_t));
@@ -107,26 +112,13 @@ int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capa
     return length;
 }
 
-static inline uint32_t category_of(const th_line_rules *rules, UChar32 c) {
-    // TrieFunc8/TrieFunc16 (rbbi.cpp): UCPTRIE_FAST_GET.
-    if (rules->width == UCPTRIE_VALUE_BITS_8) return UCPTRIE_FAST_GET(rules->trie, UCPTRIE_8, c);
-    return UCPTRIE_FAST_GET(rules->trie, UCPTRIE_16, c);
-}
-
-// UTEXT_NEXT32 over UTF-16: a lone surrogate is read as its own code point.
-static inline UChar32 next_code_point(const uint16_t *text, int32_t length, int32_t *i) {
-    uint16_t unit = text[(*i)++];
-    if ((unit & 0xFC00) == 0xD800 && *i < length && (text[*i] & 0xFC00) == 0xDC00) {
-        return 0x10000 + ((UChar32)(unit & 0x3FF) << 10) + (text[(*i)++] & 0x3FF);
-    }
-    return unit;
-}
-
 int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends) {
     if (length <= 0) return 0;
     const uint8_t *rows = rules->rows;
     const uint32_t row_length = rules->row_length, dictionary_start = rules->dictionary_start;
-    const int wide_rows = !(rules->flags & ROWS_8BIT);
+    const UCPTrie *trie = rules->trie;
+    const uint16_t *trie_index = trie->index;
+    const uint8_t *trie_data = trie->data.ptr8;
     int32_t *lookahead = rules->lookahead;
     for (uint32_t k = 0; k < rules->lookahead_count; k++) lookahead[k] = -1;
     int32_t count = 0, position = 0;
@@ -134,59 +126,47 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
         // handleNext from `position`: the longest match of the chained rules; its end is the next
         // boundary, or a look-ahead rule's '/' position once that rule matches in full.
         int32_t initial = position, result = position, i = position;
-        UChar32 c = next_code_point(text, length, &i);
-        int at_end = 0;
-        uint32_t state = START_STATE, category = 0;
-        int starting = 0;
-        if (rules->flags & BOF_REQUIRED) {  // {bof} rules: one step on the start-of-text category first
-            category = CATEGORY_BOF;
-            starting = 1;
-        }
-        const uint8_t *row = rows + row_length * state;
+        const uint8_t *row = rows + row_length * START_STATE;
         for (;;) {
-            if (c < 0) {
-                // End of text: one more step on the {eof} category, then stop.
-                if (at_end) break;
-                at_end = 1;
-                category = CATEGORY_EOF;
-            } else if (!starting) {
-                category = category_of(rules, c);
+            uint32_t category;
+            if (i < length) {
+                // UTEXT_NEXT32: a lone surrogate is read as its own code point.
+                UChar32 c = text[i++];
+                if (c < 0xD800 || c > 0xDFFF) {
+                    category = trie_data[trie_index[c >> UCPTRIE_FAST_SHIFT] + (c & UCPTRIE_FAST_DATA_MASK)];
+                } else {
+                    if (c <= 0xDBFF && i < length && (text[i] & 0xFC00) == 0xDC00) {
+                        c = 0x10000 + ((c & 0x3FF) << 10) + (text[i++] & 0x3FF);
+                    }
+                    category = UCPTRIE_FAST_GET(trie, UCPTRIE_8, c);
+                }
                 // A dictionary character (SA): ICU splits its run with a dictionary; leave the text to ICU.
                 if (category >= dictionary_start) return -1;
-            }
-            uint32_t accepting, rule;
-            if (wide_rows) {
-                const uint16_t *r = (const uint16_t *)row;
-                state = r[3 + category];
-                r = (const uint16_t *)(rows + row_length * state);
-                row = (const uint8_t *)r;
-                accepting = r[0];
-                rule = r[1];
             } else {
-                state = row[3 + category];
-                row = rows + row_length * state;
-                accepting = row[0];
-                rule = row[1];
+                // The end of the text: one last step on {eof}.
+                row = rows + row_length * row[3 + CATEGORY_EOF];
+                if (row[0] == ACCEPTING_UNCONDITIONAL) result = i;
+                else if (row[0] > ACCEPTING_UNCONDITIONAL && lookahead[row[0]] >= 0) result = lookahead[row[0]];
+                break;
             }
+            uint32_t state = row[3 + category];
+            row = rows + row_length * state;
+            uint32_t accepting = row[0];
             if (accepting == ACCEPTING_UNCONDITIONAL) {
-                if (!starting) result = i;
-            } else if (accepting > ACCEPTING_UNCONDITIONAL) {
+                result = i;
+            } else if (accepting > ACCEPTING_UNCONDITIONAL && lookahead[accepting] >= 0) {
                 // A look-ahead rule matched in full: break where its '/' was.
-                if (accepting < rules->lookahead_count && lookahead[accepting] >= 0) {
-                    result = lookahead[accepting];
-                    goto found;
-                }
+                result = lookahead[accepting];
+                goto found;
             }
             // At a look-ahead rule's '/': remember where, in case the rule completes.
-            if (rule > ACCEPTING_UNCONDITIONAL && rule < rules->lookahead_count) lookahead[rule] = i;
+            if (row[1] > ACCEPTING_UNCONDITIONAL) lookahead[row[1]] = i;
             if (state == STOP_STATE) break;
-            if (starting) starting = 0;
-            else if (!at_end) c = i < length ? next_code_point(text, length, &i) : -1;
         }
         // No rule matched: ICU steps over one code point.
         if (result == initial) {
-            result = initial;
-            next_code_point(text, length, &result);
+            result = initial + 1;
+            if ((text[initial] & 0xFC00) == 0xD800 && result < length && (text[result] & 0xFC00) == 0xDC00) result++;
         }
     found:
         ends[count++] = result;
