@@ -32,7 +32,12 @@ struct th_line_rules {
     const uint8_t *rows;
     uint32_t row_length, dictionary_start, category_count, state_count, lookahead_count, flags;
     int32_t *lookahead;  // RuleBasedBreakIterator::fLookAheadMatches
+    // Each BMP code unit's category, UNKNOWN until looked up in the trie (one load a character
+    // instead of the trie's two).
+    uint8_t bmp[0x10000];
 };
+
+enum { UNKNOWN = 0xFF };
 
 static inline uint32_t word(const uint8_t *data, int index) {
     uint32_t value;
@@ -73,7 +78,7 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
                  && rules->category_count > CATEGORY_BOF && rules->dictionary_start <= rules->category_count
                  && rules->row_length == 3 + rules->category_count && rules->state_count > START_STATE
                  && (uint64_t)rules->row_length * rules->state_count <= table_length - TABLE_HEADER_BYTES
-                 && rules->lookahead_count > 0 && rules->lookahead_count < 256;
+                 && rules->lookahead_count > 0 && rules->lookahead_count < 256 && rules->category_count < UNKNOWN;
     // Every next state, accepting and look-ahead value in range, so the loop checks none.
     for (uint32_t state = 0; usable && state < rules->state_count; state++) {
         const uint8_t *row = rules->rows + rules->row_length * state;
@@ -82,6 +87,7 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
             usable = row[3 + category] < rules->state_count;
         }
     }
+    memset(rules->bmp, UNKNOWN, sizeof rules->bmp);
     if (usable) {
         rules->lookahead = malloc(rules->lookahead_count * sizeof(int32_t));
         usable = rules->lookahead != NULL;
@@ -117,8 +123,7 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
     const uint8_t *rows = rules->rows;
     const uint32_t row_length = rules->row_length, dictionary_start = rules->dictionary_start;
     const UCPTrie *trie = rules->trie;
-    const uint16_t *trie_index = trie->index;
-    const uint8_t *trie_data = trie->data.ptr8;
+    uint8_t *bmp = rules->bmp;
     int32_t *lookahead = rules->lookahead;
     for (uint32_t k = 0; k < rules->lookahead_count; k++) lookahead[k] = -1;
     int32_t count = 0, position = 0;
@@ -132,8 +137,9 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
             if (i < length) {
                 // UTEXT_NEXT32: a lone surrogate is read as its own code point.
                 UChar32 c = text[i++];
-                if (c < 0xD800 || c > 0xDFFF) {
-                    category = trie_data[trie_index[c >> UCPTRIE_FAST_SHIFT] + (c & UCPTRIE_FAST_DATA_MASK)];
+                if ((c & 0xF800) != 0xD800) {
+                    category = bmp[c];
+                    if (category == UNKNOWN) category = bmp[c] = UCPTRIE_FAST_BMP_GET(trie, UCPTRIE_8, c);
                 } else {
                     if (c <= 0xDBFF && i < length && (text[i] & 0xFC00) == 0xDC00) {
                         c = 0x10000 + ((c & 0x3FF) << 10) + (text[i++] & 0x3FF);
