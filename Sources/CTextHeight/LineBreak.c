@@ -8,9 +8,11 @@
 // BreakCache::populateFollowing repeats it, so the boundaries are ICU's by construction, for
 // whichever rules the locale has (root = strict, @lb=normal, @lb=loose, ja's CJK tables), with
 // every tailoring they carry (LB25's number regex, LB30/30a/30b, LB8a, LB9/10, LB15, LB21a, …).
-// Limits: text with a character of a dictionary category (LB1's SA: Thai, Lao, Khmer, Myanmar,
-// which ICU subdivides with its dictionaries) is declined, as are rules in another binary
-// format; the caller then asks ICU. LineBreakTests compare both boundary for boundary.
+// Limits: a text with a character of a dictionary category is declined (ICU 72's line rules
+// name `$dictionary = [$SA]`: LB1's Thai, Lao, Khmer and Myanmar, whose runs ICU subdivides with
+// its dictionaries), as are rules in another binary form; the caller then asks ICU. So the
+// decision is ICU's own (its handleNext counts the same categories). LineBreakTests compare
+// both boundary for boundary in every locale callers open.
 #include "CTextHeight.h"
 #include <unicode/ubrk.h>
 #include <unicode/ucptrie.h>
@@ -47,7 +49,7 @@ static inline uint32_t word(const uint8_t *data, int index) {
 
 th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
     if (length < HEADER_WORDS * 4 || word(binary, 0) != MAGIC) return NULL;
-    if (binary[4] != 6 || binary[5] != 0) return NULL;  // format 6.0 (ICU 68–76)
+    if (binary[4] != 6 || binary[5] != 0) return NULL;  // format 6.0 (ICU 68 on)
     if (word(binary, F_LENGTH) != (uint32_t)length) return NULL;
     uint32_t table = word(binary, F_FTABLE), table_length = word(binary, F_FTABLE_LEN);
     uint32_t trie = word(binary, F_TRIE), trie_length = word(binary, F_TRIE_LEN);
@@ -175,6 +177,7 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
             if ((text[initial] & 0xFC00) == 0xD800 && result < length && (text[result] & 0xFC00) == 0xDC00) result++;
         }
     found:
+        if (result <= initial) return -1;  // a look-ahead back to the start: never in ICU's tables
         ends[count++] = result;
         position = result;
     }
