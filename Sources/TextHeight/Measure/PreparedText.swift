@@ -77,13 +77,14 @@ public struct PreparedText: Sendable {
         self.utf16 = units
         // ICU tailors breaking by language: "ja" + the model's keywords, or Chromium's choice.
         let iterator = try shaper.lineIterator(locale: rules.icuLocale(language: fonts.language))
-        glyphSpacing = fonts.fonts.map { rules.spacing.perGlyph($0) }
         cssSpacing = TextSpacing(rules, fontSize: fonts.primary.size)
+        let memo = shaper.itemizesOnce
+            ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word) : nil
+        glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
         let space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper)
         tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fonts.primary.size)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         units.withUnsafeBufferPointer { text in
-            let memo = shaper.itemizesOnce ? shaper.memo(for: fonts, spacing: glyphSpacing + [cssSpacing.letter, cssSpacing.word]) : nil
             // Plain runs: contextScript is 0 without a language, and CSS spacing shapes again.
             let plainRuns = fonts.language == nil && cssSpacing.isZero
             let items = memo.map {

@@ -49,6 +49,8 @@ struct FontRuns {
                      boundary: (Int) -> Void) -> [FontRun] {
         let end = start + slice.count
         var runs: [FontRun] = []
+        // Room for a text's usual runs at once: growing by appends reallocated 3–4 times a text.
+        runs.reserveCapacity(16)
         // The open run, appended when the font changes: no uniqueness check per cluster.
         var current = FontRun(start: start, end: start, font: -1)
         var clusterStart = 0

@@ -183,12 +183,17 @@ public final class Shaper {
     /// What this Shaper remembers about one font stack (its faces, sizes and language), found
     /// once per text.
     /// `spacing`: what each font's advancing glyphs gain (tracking), part of every width.
-    func memo(for fonts: FontStack, spacing: [Double]) -> StackMemo {
-        // Batches measure one stack again and again: compare with the last one before hashing.
-        if let last = lastMemo, last.key.matches(fonts, spacing: spacing) { return last.memo }
+    /// The memo of `fonts` measured with `glyphSpacing` per glyph and CSS `letter`/`word` spacing.
+    func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> StackMemo {
+        // Batches measure one stack again and again: compare with the last one in place, before
+        // building a key (two arrays a text otherwise).
+        if let last = lastMemo, last.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word) {
+            return last.memo
+        }
+        let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
-                           spacing: spacing, language: fonts.language ?? "")
-        let memo = memos[key] ?? StackMemo(fonts: fonts.fonts, spacing: spacing, plainCaches: fonts.fonts.map {
+                           spacing: perGlyph + [letter, word], language: fonts.language ?? "")
+        let memo = memos[key] ?? StackMemo(fonts: fonts.fonts, spacing: perGlyph, plainCaches: fonts.fonts.map {
             widthCache(for: $0.instance, language: fonts.language ?? "", ligatures: true, script: 0)
         })
         memos[key] = memo
@@ -199,14 +204,16 @@ public final class Shaper {
     private struct StackKey: Hashable {
         var faces: [UInt64]
         var sizes: [Double]
+        /// Each font's per-glyph spacing, then CSS letter and word spacing.
         var spacing: [Double]
         var language: String
 
-        func matches(_ stack: FontStack, spacing: [Double]) -> Bool {
-            guard faces.count == stack.fonts.count, self.spacing == spacing, language == stack.language ?? "" else {
-                return false
-            }
-            for (k, font) in stack.fonts.enumerated() where faces[k] != font.instance.serial || sizes[k] != font.size {
+        func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> Bool {
+            let count = stack.fonts.count
+            guard faces.count == count, spacing.count == count + 2, spacing[count] == letter,
+                  spacing[count + 1] == word, language == stack.language ?? "" else { return false }
+            for (k, font) in stack.fonts.enumerated()
+            where faces[k] != font.instance.serial || sizes[k] != font.size || spacing[k] != glyphSpacing.perGlyph(font) {
                 return false
             }
             return true
@@ -300,10 +307,13 @@ final class StackMemo {
     }
     let plainFonts: UnsafeMutablePointer<PlainFont>
     private let fontCount: Int
+    /// Each font's per-glyph spacing (`GlyphSpacing.perGlyph`), shared by the texts measured with it.
+    let glyphSpacing: [Double]
 
-    /// `spacing`: each font's per-glyph spacing (the memo key's first `fonts.count` values).
+    /// `spacing`: each font's per-glyph spacing.
     init(fonts: [Font], spacing: [Double], plainCaches: [WidthCache]) {
         self.plainCaches = plainCaches
+        glyphSpacing = spacing
         fontCount = fonts.count
         plainFonts = .allocate(capacity: fonts.count)
         spaceWidths = .allocate(capacity: fonts.count)
