@@ -45,6 +45,9 @@ extension PreparedText {
             guard join > segmentStart else { continue }
             let (before, after) = graphemeAround(text, join, from: segmentStart, to: Int(contentEnds[i + 1]),
                                                  shaper: shaper)
+            // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
+            if after - before == 2, shaper.skipsInertJoins, let items, let memo,
+               items.joinIsInert(text, at: join, memo: memo) { continue }
             let d = withUnsafeMutableBytes(of: &key) { raw -> Double in
                 let units = raw.bindMemory(to: UInt16.self)
                 let length = after - before + 1

@@ -144,6 +144,27 @@ struct Itemization {
         }
     }
 
+    /// Whether the join at `join` between the characters `text[join - 1]` and `text[join]` shapes
+    /// as they do apart, so that `measureJoins` need not measure it: the two fall in different font
+    /// runs or scripts (shaped apart either way), or both are inert in their run's shape plan
+    /// (`InertGlyphs`). Only for plain runs (`plainFonts`), where the stretches are measured from
+    /// this itemization with the fonts' own features; false whenever unsure.
+    func joinIsInert(_ text: UnsafeBufferPointer<UInt16>, at join: Int, memo: StackMemo) -> Bool {
+        // `covers` for the pair and each of its halves, for two BMP characters that are not
+        // controls: cluster boundaries around both (no surrogate pair to split, no uncovered control).
+        guard plainFonts != nil, isUsable, join >= 1, join < count else { return false }
+        let first = text[join - 1], second = text[join]
+        guard first >= 0x20, second >= 0x20, first & 0xF800 != 0xD800, second & 0xF800 != 0xD800 else { return false }
+        if !boundaries.isEmpty && !(isBoundary(join - 1) && isBoundary(join) && isBoundary(join + 1)) { return false }
+        let font = fontRuns[fontRun(holding: join - 1)].font
+        if fontRuns[fontRun(holding: join)].font != font { return true }
+        let before = scripts[join - 1], after = scripts[join]
+        if before != 0 && after != 0 && before != after { return true }
+        // A neutral character takes the script of the other (both neutral: left to shaping).
+        let script = before != 0 ? before : after
+        return script != 0 && memo.areInert(first, second, font: font, script: script)
+    }
+
     /// The index of the font run holding `i`: runs are few, a binary search finds it.
     private func fontRun(holding i: Int) -> Int {
         var low = 0, high = fontRuns.count - 1

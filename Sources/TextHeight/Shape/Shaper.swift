@@ -29,6 +29,9 @@ public final class Shaper {
     /// Itemize each text once (`Itemization`); false measures every stretch on its own, the
     /// plain path the tests compare it with.
     var itemizesOnce = true
+    /// `PreparedText.measureJoins` skips joins between inert characters (`InertGlyphs`); off only
+    /// for the tests that compare both ways.
+    var skipsInertJoins = true
     private var graphemeIterator: BreakIterator?
 
 
@@ -386,6 +389,31 @@ final class StackMemo {
     /// `PreparedText.measureJoins`'s result per pair of graphemes (and where the join falls in
     /// it): the Double's bit pattern.
     let joins = WidthCache()
+
+    /// Per font and script id, the characters whose joins need no shaping (nil: none qualify),
+    /// made at the first join that asks; the last one asked for is at hand.
+    private var inertGlyphs: [Int: InertGlyphs?] = [:]
+    private var lastInertKey = -1
+    private var lastInertGlyphs: InertGlyphs?
+
+    /// Whether `first` and `second` are both inert in runs of `fonts[font]` in the script of id
+    /// `script` (`info`'s): shaped together, they shape as they do apart.
+    func areInert(_ first: UInt16, _ second: UInt16, font: Int, script: UInt8) -> Bool {
+        let key = font << 8 | Int(script)
+        if lastInertKey != key {
+            if let known = inertGlyphs[key] {
+                lastInertGlyphs = known
+            } else {
+                let glyphs = script == 0 || Int(script) > scripts.count || font >= fontCount ? nil
+                    : InertGlyphs(plainFonts[font].instance.takeUnretainedValue(), script: scripts[Int(script) - 1])
+                inertGlyphs[key] = glyphs
+                lastInertGlyphs = glyphs
+            }
+            lastInertKey = key
+        }
+        guard let glyphs = lastInertGlyphs else { return false }
+        return glyphs.isInert(first) && glyphs.isInert(second)
+    }
 
     /// The font of clusters of several characters (a base and its marks, a conjunct, an emoji
     /// sequence), keyed by their units: `FontRuns.fontIndex` asks every font's cmap.
