@@ -46,6 +46,8 @@ static inline uint8_t class_of(uint32_t c) {
     return known;
 }
 
+uint8_t th_grapheme_class_of_unit(uint16_t unit) { return class_of(unit); }
+
 static inline uint32_t decode(const uint16_t *text, int32_t length, int32_t i, int32_t *units) {
     uint16_t unit = text[i];
     if ((unit & 0xFC00) == 0xD800 && i + 1 < length && (text[i + 1] & 0xFC00) == 0xDC00) {

@@ -1,3 +1,5 @@
+import CTextHeight
+
 /// What whole-run shaping gives and segment-by-segment shaping misses: kerning and contextual
 /// forms across break opportunities, and CSS text-spacing-trim between neighbouring punctuation.
 extension PreparedText {
@@ -87,7 +89,14 @@ extension PreparedText {
     private func graphemeAround(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from lower: Int, to upper: Int,
                                 shaper: Shaper) -> (before: Int, after: Int) {
         var before = max(lower, join - 1), after = min(upper, join + 1)
-        if PreparedText.isSimpleGrapheme(text, at: join - 1) && PreparedText.isSimpleGrapheme(text, at: join) {
+        // The common join, two one-unit graphemes: the characters at join − 1 and join, and each
+        // neighbour within the bounds, are Grapheme_Cluster_Break Other (ideographs, kana, Thai
+        // consonants, letters), and UAX #29 breaks between two such characters whatever comes
+        // before (GB999: no Prepend, ZWJ, mark or Hangul rule applies), so the window's iterator
+        // would find exactly these ends.
+        if PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join])
+            && (join - 1 == lower || PreparedText.isOtherGrapheme(text[join - 2]))
+            && (join + 1 == upper || PreparedText.isOtherGrapheme(text[join + 1])) {
             return (before, after)
         }
         let windowStart = max(lower, join - 16)
@@ -103,18 +112,9 @@ extension PreparedText {
         return (before, after)
     }
 
-    /// A CJK or Hangul character that is a grapheme by itself (no combining kana voicing mark
-    /// after it): the common join, decided without running ICU's grapheme iterator.
-    fileprivate static func isSimpleGrapheme(_ text: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {
-        func wide(_ c: UInt16) -> Bool {
-            (0x3040...0x3096).contains(c) || (0x309B...0x30FF).contains(c) || (0x3400...0x9FFF).contains(c)
-                || (0xAC00...0xD7A3).contains(c) || (0xFF01...0xFF60).contains(c) || (0x3001...0x3003).contains(c)
-        }
-        guard i >= 0, i < text.count, wide(text[i]) else { return false }
-        if i + 1 < text.count, (0x3099...0x309A).contains(text[i + 1]) || (0xFE00...0xFE0F).contains(text[i + 1]) {
-            return false
-        }
-        return true
+    /// A BMP character of Grapheme_Cluster_Break Other (with any of GraphemeBreak.c's flags).
+    fileprivate static func isOtherGrapheme(_ unit: UInt16) -> Bool {
+        unit & 0xF800 != 0xD800 && th_grapheme_class_of_unit(unit) & 0x1F == 0
     }
 
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold

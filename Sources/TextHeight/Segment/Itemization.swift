@@ -156,8 +156,9 @@ struct Itemization {
         let first = text[join - 1], second = text[join]
         guard first >= 0x20, second >= 0x20, first & 0xF800 != 0xD800, second & 0xF800 != 0xD800 else { return false }
         if !boundaries.isEmpty && !(isBoundary(join - 1) && isBoundary(join) && isBoundary(join + 1)) { return false }
-        let font = fontRuns[fontRun(holding: join - 1)].font
-        if fontRuns[fontRun(holding: join)].font != font { return true }
+        let run = fontRun(holding: join - 1)
+        let font = fontRuns[run].font
+        if fontRuns[run].end <= join && fontRuns[run + 1].font != font { return true }
         let before = scripts[join - 1], after = scripts[join]
         if before != 0 && after != 0 && before != after { return true }
         // A neutral character takes the script of the other (both neutral: left to shaping).

@@ -17,8 +17,9 @@ import CHarfBuzz
 final class InertGlyphs {
     private let hbFont: OpaquePointer
     private let touched: OpaquePointer
-    /// Per BMP code unit: 0 until looked up, 1 inert, 2 not.
-    private let known = ZeroedTable.allocate(UInt8.self, count: 0x10000)
+    /// Per BMP code unit: 0 until looked up, then `inert` or `touched` (`StackMemo.areInert` reads it).
+    let known = ZeroedTable.allocate(UInt8.self, count: 0x10000)
+    static let inert: UInt8 = 1, touched: UInt8 = 2
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
         guard InertGlyphs.scripts.contains(script), let face = hb_font_get_face(instance.hbFont),
@@ -59,14 +60,13 @@ final class InertGlyphs {
     }
 
     /// Whether `unit` (a BMP character, not a surrogate) has a glyph in the font that no lookup of the plan reaches.
-    @inline(__always)
     func isInert(_ unit: UInt16) -> Bool {
         let state = known[Int(unit)]
-        if state != 0 { return state == 1 }
+        if state != 0 { return state == InertGlyphs.inert }
         var glyph: hb_codepoint_t = 0
         let inert = unit & 0xF800 != 0xD800 && hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(unit), &glyph) != 0
             && glyph != 0 && hb_set_has(touched, glyph) == 0
-        known[Int(unit)] = inert ? 1 : 2
+        known[Int(unit)] = inert ? InertGlyphs.inert : InertGlyphs.touched
         return inert
     }
 

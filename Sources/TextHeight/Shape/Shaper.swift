@@ -317,6 +317,8 @@ final class StackMemo {
     init(fonts: [Font], spacing: [Double], plainCaches: [WidthCache]) {
         self.plainCaches = plainCaches
         glyphSpacing = spacing
+        inertTables = .allocate(capacity: fonts.count << 8)
+        inertKnown = ZeroedTable.allocate(Bool.self, count: fonts.count << 8)
         fontCount = fonts.count
         plainFonts = .allocate(capacity: fonts.count)
         spaceWidths = .allocate(capacity: fonts.count)
@@ -333,6 +335,8 @@ final class StackMemo {
     let spaceWidths: UnsafeMutablePointer<Double>
 
     deinit {
+        ZeroedTable.deallocate(inertKnown)
+        inertTables.deallocate()
         spaceWidths.deallocate()
         ZeroedTable.deallocate(bmpInfo)
         plainFonts.deinitialize(count: fontCount)
@@ -390,28 +394,31 @@ final class StackMemo {
     /// it): the Double's bit pattern.
     let joins = WidthCache()
 
-    /// Per font and script id, the characters whose joins need no shaping (nil: none qualify),
-    /// made at the first join that asks; the last one asked for is at hand.
-    private var inertGlyphs: [Int: InertGlyphs?] = [:]
-    private var lastInertKey = -1
-    private var lastInertGlyphs: InertGlyphs?
+    /// Per font and script id (`font << 8 | id`), the characters whose joins need no shaping,
+    /// made at the first join that asks: each one's table of known characters (`InertGlyphs.known`,
+    /// read here without a call or a retain), nil when none qualify; `inertKnown` says which are made.
+    private let inertTables: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
+    private let inertKnown: UnsafeMutablePointer<Bool>
+    private var inertGlyphs: [Int: InertGlyphs] = [:]
 
     /// Whether `first` and `second` are both inert in runs of `fonts[font]` in the script of id
     /// `script` (`info`'s): shaped together, they shape as they do apart.
     func areInert(_ first: UInt16, _ second: UInt16, font: Int, script: UInt8) -> Bool {
+        guard font < fontCount, script != 0 else { return false }
         let key = font << 8 | Int(script)
-        if lastInertKey != key {
-            if let known = inertGlyphs[key] {
-                lastInertGlyphs = known
-            } else {
-                let glyphs = script == 0 || Int(script) > scripts.count || font >= fontCount ? nil
-                    : InertGlyphs(plainFonts[font].instance.takeUnretainedValue(), script: scripts[Int(script) - 1])
-                inertGlyphs[key] = glyphs
-                lastInertGlyphs = glyphs
-            }
-            lastInertKey = key
+        if !inertKnown[key] {
+            let glyphs = Int(script) <= scripts.count
+                ? InertGlyphs(plainFonts[font].instance.takeUnretainedValue(), script: scripts[Int(script) - 1]) : nil
+            inertGlyphs[key] = glyphs
+            (inertTables + key).initialize(to: glyphs?.known)
+            inertKnown[key] = true
         }
-        guard let glyphs = lastInertGlyphs else { return false }
+        guard let table = inertTables[key] else { return false }
+        let a = table[Int(first)], b = table[Int(second)]
+        if a == InertGlyphs.inert && b == InertGlyphs.inert { return true }
+        if a == InertGlyphs.touched || b == InertGlyphs.touched { return false }
+        // A character seen for the first time: its glyph looked up in the plan's set.
+        guard let glyphs = inertGlyphs[key] else { return false }
         return glyphs.isInert(first) && glyphs.isInert(second)
     }
 
