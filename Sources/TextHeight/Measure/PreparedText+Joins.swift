@@ -94,7 +94,8 @@ extension PreparedText {
         // consonants, letters), and UAX #29 breaks between two such characters whatever comes
         // before (GB999: no Prepend, ZWJ, mark or Hangul rule applies), so the window's iterator
         // would find exactly these ends.
-        if PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join])
+        if lower < join && join < upper
+            && PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join])
             && (join - 1 == lower || PreparedText.isOtherGrapheme(text[join - 2]))
             && (join + 1 == upper || PreparedText.isOtherGrapheme(text[join + 1])) {
             return (before, after)
