@@ -32,17 +32,20 @@ uint8_t th_grapheme_class(uint32_t code_point) {
     return value;
 }
 
-// Each BMP character's class + 1 (classes stay below 0xF3), 0 until looked up; one table for the
-// process (zero pages until touched). Threads share it through relaxed atomics: whichever thread
-// looks a character up first stores the value every other thread would store.
-static uint8_t bmp_classes[0x10000];
+// Each character's class + 1 (classes stay below 0xF3), 0 until looked up, for planes 0 and 1
+// (the BMP, and the emoji of plane 1: their ICU look-up cost about 290 instructions each time,
+// 2.5 % of the mixed workload); one table for the process (zero pages until touched). Threads
+// share it through relaxed atomics: whichever thread looks a character up first stores the value
+// every other thread would store.
+enum { CACHED_LIMIT = 0x20000 };
+static uint8_t known_classes[CACHED_LIMIT];
 
 static inline uint8_t class_of(uint32_t c) {
-    if (c > 0xFFFF) return th_grapheme_class(c);
-    uint8_t known = __atomic_load_n(&bmp_classes[c], __ATOMIC_RELAXED);
+    if (c >= CACHED_LIMIT) return th_grapheme_class(c);
+    uint8_t known = __atomic_load_n(&known_classes[c], __ATOMIC_RELAXED);
     if (known != 0) return known - 1;
     known = th_grapheme_class(c);
-    __atomic_store_n(&bmp_classes[c], (uint8_t)(known + 1), __ATOMIC_RELAXED);
+    __atomic_store_n(&known_classes[c], (uint8_t)(known + 1), __ATOMIC_RELAXED);
     return known;
 }
 

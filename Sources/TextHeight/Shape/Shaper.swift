@@ -343,10 +343,13 @@ final class StackMemo {
         plainFonts.deallocate()
     }
 
-    /// Per BMP character, 0 until looked up, then `known` | `plain` when the primary font has it
-    /// plainly (FontRuns.primaryCoversPlainly) | its script id; and apart from those, in
-    /// `fontBits`, its font as a cluster of its own + 1 (0 until chosen).
-    private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: 0x10000)
+    /// Per character of planes 0 and 1 (the BMP, and plane 1's emoji, which cost a script and
+    /// four emoji-property look-ups each time otherwise), 0 until looked up, then `known` | `plain`
+    /// when the primary font has it plainly (FontRuns.primaryCoversPlainly) | its script id; and
+    /// apart from those, for BMP characters, in `fontBits`, its font as a cluster of its own + 1
+    /// (0 until chosen).
+    private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: StackMemo.cachedInfoLimit)
+    private static let cachedInfoLimit = 0x20000
     static let known: UInt16 = 0x8000, plain: UInt16 = 0x100, fontBits: UInt16 = 0x7E00
     private var scripts: [hb_script_t] = []
     /// More scripts than ids (Unicode has about 160): the text takes the plain path.
@@ -356,7 +359,7 @@ final class StackMemo {
     /// Unknown), else an id of its script, the same for every text of this memo.
     @inline(__always)
     func info(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
-        if scalar < 0x10000 {
+        if scalar < StackMemo.cachedInfoLimit {
             let known = bmpInfo[Int(scalar)]
             if known & StackMemo.known != 0 { return known }
         }
@@ -380,7 +383,7 @@ final class StackMemo {
             }
         }
         let info = StackMemo.known | (runs.primaryCoversPlainly(scalar) ? StackMemo.plain : 0) | UInt16(id)
-        if scalar < 0x10000 && id != StackMemo.tooManyScripts {
+        if scalar < StackMemo.cachedInfoLimit && id != StackMemo.tooManyScripts {
             bmpInfo[Int(scalar)] = info | bmpInfo[Int(scalar)] & StackMemo.fontBits
         }
         return info
