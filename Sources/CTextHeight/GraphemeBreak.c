@@ -49,7 +49,7 @@ static inline uint8_t class_of(uint32_t c) {
     return known;
 }
 
-uint8_t th_grapheme_class_of_unit(uint16_t unit) { return class_of(unit); }
+uint8_t th_grapheme_class_cached(uint32_t code_point) { return class_of(code_point); }
 
 static inline uint32_t decode(const uint16_t *text, int32_t length, int32_t i, int32_t *units) {
     uint16_t unit = text[i];

@@ -41,8 +41,8 @@ int32_t th_break_rules_source(const th_break_iterator *iterator, char *out, int3
 int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
 /// ICU's Grapheme_Cluster_Break value with the flags th_grapheme_ends needs (GraphemeBreak.c).
 uint8_t th_grapheme_class(uint32_t code_point);
-/// th_grapheme_class of a BMP code unit, from the process-wide table th_grapheme_ends keeps.
-uint8_t th_grapheme_class_of_unit(uint16_t unit);
+/// th_grapheme_class, from the process-wide table th_grapheme_ends keeps (planes 0 and 1).
+uint8_t th_grapheme_class_cached(uint32_t code_point);
 
 /// ICU's line-break rules in their compiled form (ubrk_getBinaryRules), run by textheight's own
 /// loop (LineBreak.c). One per thread: it keeps scratch state.

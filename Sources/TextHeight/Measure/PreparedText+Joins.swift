@@ -39,13 +39,14 @@ extension PreparedText {
             if Int(contentEnds[i]) < join {
                 // A hanging space run before the next word: "space T" kerns when both share a line.
                 guard spaceKerning, text[join - 1] == 0x20, !flags[i].contains(.hardBreak) else { continue }
-                let after = graphemeAround(text, join, from: join, to: Int(contentEnds[i + 1]), shaper: shaper).after
+                let after = PreparedText.graphemeAround(text, join, from: join, to: Int(contentEnds[i + 1]),
+                                                        shaper: shaper).after
                 let d = difference(join - 1, join, after)
                 if abs(d) > 1e-9 { record(d, at: i) }
                 continue
             }
             guard join > segmentStart else { continue }
-            let (before, after) = graphemeAround(text, join, from: segmentStart, to: Int(contentEnds[i + 1]),
+            let (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart, to: Int(contentEnds[i + 1]),
                                                  shaper: shaper)
             // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
             if after - before == 2, shaper.skipsInertJoins, let items, let memo,
@@ -78,23 +79,26 @@ extension PreparedText {
         for i in segmentEnds.indices {
             let contentEnd = Int(contentEnds[i])
             if contentEnd > segmentStart && contentEnd < Int(segmentEnds[i]) && text[contentEnd] == 0x20 {
-                let before = graphemeAround(text, contentEnd, from: segmentStart, to: contentEnd, shaper: shaper).before
+                let before = PreparedText.graphemeAround(text, contentEnd, from: segmentStart, to: contentEnd,
+                                                         shaper: shaper).before
                 contentWidths[i] += difference(before, contentEnd, contentEnd + 1)
             }
             segmentStart = Int(segmentEnds[i])
         }
     }
 
-    /// The grapheme that ends at `join` (from `lower`) and the one that starts there (up to `upper`).
-    private func graphemeAround(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from lower: Int, to upper: Int,
-                                shaper: Shaper) -> (before: Int, after: Int) {
+    /// The grapheme that ends at `join` (from `lower`) and the one that starts there (up to `upper`),
+    /// as the grapheme iterator finds them in a window of 16 units each side; `shortcuts` off only
+    /// for the tests that compare the two common cases below with the window.
+    static func graphemeAround(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from lower: Int, to upper: Int,
+                               shaper: Shaper, shortcuts: Bool = true) -> (before: Int, after: Int) {
         var before = max(lower, join - 1), after = min(upper, join + 1)
         // The common join, two one-unit graphemes: the characters at join − 1 and join, and each
         // neighbour within the bounds, are Grapheme_Cluster_Break Other (ideographs, kana, Thai
         // consonants, letters), and UAX #29 breaks between two such characters whatever comes
         // before (GB999: no Prepend, ZWJ, mark or Hangul rule applies), so the window's iterator
         // would find exactly these ends.
-        if lower < join && join < upper
+        if shortcuts && lower < join && join < upper
             && PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join])
             && (join - 1 == lower || PreparedText.isOtherGrapheme(text[join - 2]))
             && (join + 1 == upper || PreparedText.isOtherGrapheme(text[join + 1])) {
@@ -102,6 +106,9 @@ extension PreparedText {
         }
         let windowStart = max(lower, join - 16)
         let windowEnd = min(upper, join + 16)
+        if shortcuts && lower < join && join < upper, let found = PreparedText.baseAndMarks(text, join, from: windowStart, to: windowEnd) {
+            return found
+        }
         guard windowEnd > windowStart else { return (before, after) }
         before = windowStart
         after = windowEnd
@@ -113,9 +120,55 @@ extension PreparedText {
         return (before, after)
     }
 
+    /// The other common joins, a base and its combining marks on each side (Thai ที่|ครับ), Hangul
+    /// syllables (안녕|하세요) and emoji (😂|😂): nil unless every character involved is a base —
+    /// Grapheme_Cluster_Break Other, LV or LVT — or a mark (Extend, SpacingMark) without a virama,
+    /// none is a ZWJ, Prepend, jamo or regional indicator, and each grapheme ends inside the window.
+    /// UAX #29 then keeps marks with what precedes them (GB9, GB9a) and breaks before any such base
+    /// after a base or a mark (GB999: GB6–8 need a jamo, GB9c a virama, GB11 a ZWJ), except a
+    /// linking consonant after a mark: the ends the window's iterator would find.
+    private static func baseAndMarks(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from windowStart: Int,
+                                     to windowEnd: Int) -> (before: Int, after: Int)? {
+        // GraphemeBreak.c's class bytes: the value in the low 5 bits (Extend with a combining class
+        // is 18), flags above; a virama is an Extend with flag 0x40.
+        func isBase(_ c: UInt8) -> Bool { let value = c & 0x1F; return value == 0 || value == 6 || value == 7 }  // Other, LV, LVT
+        func isMark(_ c: UInt8) -> Bool { c == 3 || c == 10 || c == 18 }  // Extend, SpacingMark
+        func character(endingAt p: Int) -> (start: Int, class: UInt8) {
+            if p >= 2 && text[p - 1] & 0xFC00 == 0xDC00 && text[p - 2] & 0xFC00 == 0xD800 {
+                return (p - 2, th_grapheme_class_cached(0x10000 + (UInt32(text[p - 2] & 0x3FF) << 10) + UInt32(text[p - 1] & 0x3FF)))
+            }
+            return (p - 1, text[p - 1] & 0xF800 == 0xD800 ? 1 : th_grapheme_class_cached(UInt32(text[p - 1])))  // lone: Control
+        }
+        func character(at p: Int) -> (end: Int, class: UInt8) {
+            if p + 1 < text.count && text[p] & 0xFC00 == 0xD800 && text[p + 1] & 0xFC00 == 0xDC00 {
+                return (p + 2, th_grapheme_class_cached(0x10000 + (UInt32(text[p] & 0x3FF) << 10) + UInt32(text[p + 1] & 0x3FF)))
+            }
+            return (p + 1, text[p] & 0xF800 == 0xD800 ? 1 : th_grapheme_class_cached(UInt32(text[p])))
+        }
+        var before = character(endingAt: join)
+        while before.start > windowStart && isMark(before.class) { before = character(endingAt: before.start) }
+        guard isBase(before.class), before.start >= windowStart else { return nil }
+        if before.start > windowStart {
+            let previous = character(endingAt: before.start)
+            // After a mark, a linking consonant may continue a conjunct begun further back (GB9c).
+            guard previous.start >= windowStart,
+                  isBase(previous.class) || isMark(previous.class) && before.class & 0x20 == 0 else { return nil }
+        }
+        var after = character(at: join)
+        guard isBase(after.class), after.end <= windowEnd else { return nil }
+        while after.end < windowEnd {
+            let next = character(at: after.end)
+            guard next.end <= windowEnd else { return nil }
+            if isBase(next.class) { break }
+            guard isMark(next.class) else { return nil }
+            after = next
+        }
+        return (before.start, after.end)
+    }
+
     /// A BMP character of Grapheme_Cluster_Break Other (with any of GraphemeBreak.c's flags).
     fileprivate static func isOtherGrapheme(_ unit: UInt16) -> Bool {
-        unit & 0xF800 != 0xD800 && th_grapheme_class_of_unit(unit) & 0x1F == 0
+        unit & 0xF800 != 0xD800 && th_grapheme_class_cached(UInt32(unit)) & 0x1F == 0
     }
 
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold
