@@ -106,9 +106,8 @@ extension PreparedText {
         }
         let windowStart = max(lower, join - 16)
         let windowEnd = min(upper, join + 16)
-        if shortcuts && lower < join && join < upper, let found = PreparedText.baseAndMarks(text, join, from: windowStart, to: windowEnd) {
-            return found
-        }
+        if shortcuts && lower < join && join < upper,
+           let found = PreparedText.baseAndMarks(text, join, from: windowStart, to: windowEnd) { return found }
         guard windowEnd > windowStart else { return (before, after) }
         before = windowStart
         after = windowEnd
@@ -133,17 +132,20 @@ extension PreparedText {
         // is 18), flags above; a virama is an Extend with flag 0x40.
         func isBase(_ c: UInt8) -> Bool { let value = c & 0x1F; return value == 0 || value == 6 || value == 7 }  // Other, LV, LVT
         func isMark(_ c: UInt8) -> Bool { c == 3 || c == 10 || c == 18 }  // Extend, SpacingMark
+        func pair(_ lead: UInt16, _ trail: UInt16) -> UInt32 { 0x10000 + (UInt32(lead & 0x3FF) << 10) + UInt32(trail & 0x3FF) }
+        // A lone surrogate reads as Control (1), as ICU reads it.
+        func single(_ unit: UInt16) -> UInt8 { unit & 0xF800 == 0xD800 ? 1 : th_grapheme_class_cached(UInt32(unit)) }
         func character(endingAt p: Int) -> (start: Int, class: UInt8) {
             if p >= 2 && text[p - 1] & 0xFC00 == 0xDC00 && text[p - 2] & 0xFC00 == 0xD800 {
-                return (p - 2, th_grapheme_class_cached(0x10000 + (UInt32(text[p - 2] & 0x3FF) << 10) + UInt32(text[p - 1] & 0x3FF)))
+                return (p - 2, th_grapheme_class_cached(pair(text[p - 2], text[p - 1])))
             }
-            return (p - 1, text[p - 1] & 0xF800 == 0xD800 ? 1 : th_grapheme_class_cached(UInt32(text[p - 1])))  // lone: Control
+            return (p - 1, single(text[p - 1]))
         }
         func character(at p: Int) -> (end: Int, class: UInt8) {
             if p + 1 < text.count && text[p] & 0xFC00 == 0xD800 && text[p + 1] & 0xFC00 == 0xDC00 {
-                return (p + 2, th_grapheme_class_cached(0x10000 + (UInt32(text[p] & 0x3FF) << 10) + UInt32(text[p + 1] & 0x3FF)))
+                return (p + 2, th_grapheme_class_cached(pair(text[p], text[p + 1])))
             }
-            return (p + 1, text[p] & 0xF800 == 0xD800 ? 1 : th_grapheme_class_cached(UInt32(text[p])))
+            return (p + 1, single(text[p]))
         }
         var before = character(endingAt: join)
         while before.start > windowStart && isMark(before.class) { before = character(endingAt: before.start) }
