@@ -119,24 +119,37 @@ public struct PreparedText: Sendable {
             iterator.forEachBoundary(in: text) { body($0, $1, false) }
             return
         }
-        var icuBreaks: [Int] = []
-        iterator.forEachBoundary(in: text) { position, _ in icuBreaks.append(position) }
-        var graphemeEnds: Set<Int> = []
+        // Blink decides before every unit; ICU's boundaries are walked alongside as they come, unstored.
+        var graphemeEnds: UnsafeMutableBufferPointer<Int32>? = nil
+        var graphemeCount = 0
         if rules.wordBreaking == .anywhere {
             // LazyLineBreakIterator::NextBreakablePositionBreakCharacter: every grapheme boundary.
-            shaper.forEachGrapheme(in: text) { graphemeEnds.insert($0) }
+            let ends = UnsafeMutableBufferPointer<Int32>.allocate(capacity: text.count + 1)
+            shaper.forEachGrapheme(in: text) { end in
+                if graphemeCount < ends.count { ends[graphemeCount] = Int32(end); graphemeCount += 1 }
+            }
+            graphemeEnds = ends
         }
-        var next = 0  // index into icuBreaks of the first break ≥ i
-        for i in 1..<max(text.count, 1) {
-            while next < icuBreaks.count && icuBreaks[next] < i { next += 1 }
-            let icu = next < icuBreaks.count && icuBreaks[next] == i
+        defer { graphemeEnds?.deallocate() }
+        var nextGrapheme = 0  // index into graphemeEnds of the first end ≥ i
+        var i = 1  // the next position to decide
+        func decide(icu: Bool) {
             if CharacterClass.isLineBreak(text[i - 1]) {
                 if icu { body(i, true, false) }  // mandatory; none between CR and LF
-            } else if rules.wordBreaking == .anywhere ? graphemeEnds.contains(i)
-                        : BlinkLineBreaks.allowsBreak(text, before: i, icu: icu, breaking: rules.wordBreaking) {
+            } else if let ends = graphemeEnds {
+                while nextGrapheme < graphemeCount && Int(ends[nextGrapheme]) < i { nextGrapheme += 1 }
+                if nextGrapheme < graphemeCount && Int(ends[nextGrapheme]) == i { body(i, false, false) }
+            } else if BlinkLineBreaks.allowsBreak(text, before: i, icu: icu, breaking: rules.wordBreaking) {
                 body(i, false, false)
             }
+            i += 1
         }
+        iterator.forEachBoundary(in: text) { position, _ in
+            let boundary = min(position, text.count)
+            while i < boundary { decide(icu: false) }
+            if i == position && i < text.count { decide(icu: true) }
+        }
+        while i < text.count { decide(icu: false) }
         if let last = text.last { body(text.count, CharacterClass.isLineBreak(last), false) }
     }
 

@@ -52,14 +52,26 @@ enum BlinkLineBreaks {
         func wide(_ k: Int) -> Bool { k >= 0 && k < text.count && th_is_east_asian_wide(UInt32(text[k])) != 0 }
         func lineBreak(_ k: Int) -> Int32 { th_line_break_class(UInt32(text[k])) }
         // ICU ULineBreak: AL 2, CL 8, ID 14, NU 19, OP 20, H2 31, H3 32, JL 33, JT 34, JV 35, CP 36.
-        let letters: Set<Int32> = [2, 14, 19, 31, 32, 33, 34, 35]
-        if th_quotation_kind(UInt32(text[i])) == 1 {
-            return wide(i - 1) && wide(i + 1) && (letters.contains(lineBreak(i - 1)) || [8, 36].contains(lineBreak(i - 1)))
+        func isLetter(_ lb: Int32) -> Bool { classIn(lb, 1 << 2 | 1 << 14 | 1 << 19 | 1 << 31 | 1 << 32 | 1 << 33 | 1 << 34 | 1 << 35) }
+        if mayBeInitialOrFinalQuotation(text[i]) && th_quotation_kind(UInt32(text[i])) == 1 {
+            return wide(i - 1) && wide(i + 1) && (isLetter(lineBreak(i - 1)) || classIn(lineBreak(i - 1), 1 << 8 | 1 << 36))
         }
-        if th_quotation_kind(UInt32(text[i - 1])) == 2 {
-            return wide(i - 2) && wide(i) && (letters.contains(lineBreak(i)) || lineBreak(i) == 20)
+        if mayBeInitialOrFinalQuotation(text[i - 1]) && th_quotation_kind(UInt32(text[i - 1])) == 2 {
+            return wide(i - 2) && wide(i) && (isLetter(lineBreak(i)) || lineBreak(i) == 20)
         }
         return false
+    }
+
+    /// Whether `c` may be a Pi or Pf quotation mark of class QU (th_quotation_kind 1 or 2): in ICU 72
+    /// « » and U+2018…U+2E21; the test "the quotation prefilter holds every Pi and Pf of class QU"
+    /// checks it against the ICU linked. Spares the property look-ups between most characters.
+    static func mayBeInitialOrFinalQuotation(_ c: UInt16) -> Bool {
+        c == 0xAB || c == 0xBB || (c >= 0x2018 && c <= 0x2E21)
+    }
+
+    /// Whether the ULineBreak value `lb` is one of `classes` (bit v = value v; values stay below 64).
+    private static func classIn(_ lb: Int32, _ classes: UInt64) -> Bool {
+        lb >= 0 && lb < 64 && classes & (1 << UInt64(lb)) != 0
     }
 
     /// ShouldBreakFast: true / false where Blink's ASCII rules decide, nil where ICU does.
@@ -104,15 +116,15 @@ enum BlinkLineBreaks {
     /// class, by ICU ULineBreak value (AI 1, AL 2, BA 4, CL 8, EX 11, HY 13, IS 16, NU 19, OP 20,
     /// PO 21, PR 22, SA 24, SY 27, CP 36, HL 38).
     private static func breakAllAllows(after last: Int32, before current: Int32) -> Bool {
-        let letters: Set<Int32> = [1, 2, 4, 13, 19, 22, 24, 38]  // AI AL BA HY NU PR SA HL
+        let letters: UInt64 = 1 << 1 | 1 << 2 | 1 << 4 | 1 << 13 | 1 << 19 | 1 << 22 | 1 << 24 | 1 << 38  // AI AL BA HY NU PR SA HL
         switch last {
-        case 1, 2, 4, 19, 24, 27, 38: return letters.contains(current) || current == 20  // AI AL BA NU SA SY HL (+OP)
-        case 8: return [1, 2, 4, 13, 19, 22, 38].contains(current)                         // CL
-        case 36: return letters.contains(current)                                          // CP
-        case 11, 21: return [1, 2, 4, 13, 19, 21, 22, 38].contains(current)                // EX PO
-        case 16: return [1, 2, 4, 13, 19, 38].contains(current)                            // IS
-        case 13: return current == 19                                                      // HY
-        case 22: return current == 21                                                      // PR
+        case 1, 2, 4, 19, 24, 27, 38: return classIn(current, letters | 1 << 20)                // AI AL BA NU SA SY HL (+OP)
+        case 8: return classIn(current, 1 << 1 | 1 << 2 | 1 << 4 | 1 << 13 | 1 << 19 | 1 << 22 | 1 << 38)  // CL
+        case 36: return classIn(current, letters)                                             // CP
+        case 11, 21: return classIn(current, 1 << 1 | 1 << 2 | 1 << 4 | 1 << 13 | 1 << 19 | 1 << 21 | 1 << 22 | 1 << 38)  // EX PO
+        case 16: return classIn(current, 1 << 1 | 1 << 2 | 1 << 4 | 1 << 13 | 1 << 19 | 1 << 38)   // IS
+        case 13: return current == 19                                                         // HY
+        case 22: return current == 21                                                         // PR
         default: return false
         }
     }
@@ -141,35 +153,24 @@ enum BlinkLineBreaks {
     private static func isTableCharacter(_ c: UInt16) -> Bool { c >= 0x21 && c <= 0x7F }
     private static func needsICU(_ c: UInt16) -> Bool { c > 0x7F && c != 0xA0 }
 
-    private static func tableAllows(_ previous: UInt16, _ current: UInt16) -> Bool {
-        let row = table[Int(previous - 0x21)]
-        let index = Int(current - 0x21)
-        return row[index / 8] & (1 << UInt8(index % 8)) != 0
-    }
-
-    // kAsciiLineBreakTable, rows '!'…DEL, 12 bytes of bits over the following character '!'…DEL.
-    // B(a…h) packs a as bit 0, as Blink's macro does.
-    private static func B(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8, _ e: UInt8, _ f: UInt8, _ g: UInt8, _ h: UInt8) -> UInt8 {
-        a | b << 1 | c << 2 | d << 3 | e << 4 | f << 5 | g << 6 | h << 7
-    }
-    /// Break before '(' '<' '[' '{'.
-    private static let beforeOpening: [UInt8] = [B(0, 0, 0, 0, 0, 0, 0, 1), 0, 0, B(0, 0, 0, 1, 0, 0, 0, 0), 0, 0, 0,
-                                                 B(0, 0, 1, 0, 0, 0, 0, 0), 0, 0, 0, B(0, 0, 1, 0, 0, 0, 0, 0)]
-    private static let none = [UInt8](repeating: 0, count: 12)
-    private static let afterHyphen: [UInt8] = [B(0, 1, 1, 0, 1, 1, 1, 1), B(0, 1, 1, 0, 1, 0, 0, 0), 0,
-                                               B(0, 0, 0, 1, 1, 1, 0, 1), 0xFF, 0xFF, 0xFF, B(1, 1, 1, 1, 0, 1, 1, 1),
-                                               0xFF, 0xFF, 0xFF, B(1, 1, 1, 1, 0, 1, 1, 1)]
-    private static let afterQuestion: [UInt8] = [B(0, 0, 1, 1, 1, 1, 0, 1), B(0, 1, 1, 0, 1, 0, 0, 1), 0xFF,
-                                                 B(1, 0, 0, 1, 1, 1, 0, 1), 0xFF, 0xFF, 0xFF, B(1, 1, 1, 1, 0, 1, 1, 1),
-                                                 0xFF, 0xFF, 0xFF, B(1, 1, 1, 1, 0, 1, 1, 0)]
-
-    private static let table: [[UInt8]] = (0x21...0x7F).map { (code: Int) -> [UInt8] in
-        switch UnicodeScalar(UInt8(code)) {
-        case "!", "\"", "#", "%", "&", ")", "*", "+", ",", ".", ":", ";", "=", ">", "\\", "]", "|", "}", "~":
-            return beforeOpening
-        case "-": return afterHyphen
-        case "?": return afterQuestion
-        default: return none  // $ ' ( / digits < @ letters [ ^ _ ` { DEL
+    /// kAsciiLineBreakTable: whether Blink breaks between two printable ASCII characters ('!'…DEL).
+    /// Its rows take four forms; each is 95 bits over the character after ('!' + k at bit k), the
+    /// bytes of Blink's B(a…h) rows read little-endian (a = bit 0). The test "the ASCII pair table is
+    /// Blink's kAsciiLineBreakTable" compares every pair with Blink's rows.
+    static func tableAllows(_ previous: UInt16, _ current: UInt16) -> Bool {
+        let row: (low: UInt64, high: UInt64)
+        switch previous {
+        case 0x21, 0x22, 0x23, 0x25, 0x26, 0x29, 0x2A, 0x2B, 0x2C, 0x2E, 0x3A, 0x3B, 0x3D, 0x3E, 0x5C, 0x5D, 0x7C, 0x7D, 0x7E:
+            row = (0x0400_0000_0800_0080, 0x0400_0000)  // ! " # % & ) * + , . : ; = > \ ] | } ~: before ( < [ {
+        case 0x2D:
+            row = (0xEFFF_FFFF_B800_16F6, 0xEFFF_FFFF)  // -: before letters, " # % & ' ( * + - < = > @ [ \ ^ _ ` { | ~
+        case 0x3F:
+            row = (0xEFFF_FFFF_B9FF_96BC, 0x6FFF_FFFF)  // ?: before letters, digits, # $ % & ( * + - < = > @ [ \ ^ _ ` { | ~
+        default:
+            return false  // $ ' ( / digits < @ letters [ ^ _ ` { DEL
         }
+        let k = Int(current) - 0x21
+        guard k >= 0 && k < 95 else { return false }
+        return k < 64 ? row.low >> UInt64(k) & 1 != 0 : row.high >> UInt64(k - 64) & 1 != 0
     }
 }
