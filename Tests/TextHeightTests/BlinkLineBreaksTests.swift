@@ -44,6 +44,44 @@ struct BlinkLineBreaksTests {
         #expect(breaks == 19 * 4 + 74 + 83)  // 19 rows break before ( < [ {; '-' before 74 characters, '?' before 83
     }
 
+    /// kBreakAllLineBreakClassTable's rows as text_break_iterator.cc writes them (ICU ULineBreak order:
+    /// XX AI AL B2 BA BB BK CB | CL CM CR EX GL HY ID IN | IS LF NS NU OP PO PR QU | SA SG SP SY ZW NL WJ H2 |
+    /// H3 JL JT JV CP CJ HL RI); the rows not listed are all 0.
+    static let breakAllRows: [Int32: [UInt8]] = {
+        let letters = [B(0, 1, 1, 0, 1, 0, 0, 0), B(0, 0, 0, 0, 0, 1, 0, 0), B(0, 0, 0, 1, 1, 0, 1, 0),
+                       B(1, 0, 0, 0, 0, 0, 0, 0), B(0, 0, 0, 0, 0, 0, 1, 0)]
+        var rows: [Int32: [UInt8]] = [:]
+        for c: Int32 in [1, 2, 4, 19, 24, 27, 38] { rows[c] = letters }  // AI AL BA NU SA SY HL
+        rows[8] = [B(0, 1, 1, 0, 1, 0, 0, 0), B(0, 0, 0, 0, 0, 1, 0, 0), B(0, 0, 0, 1, 0, 0, 1, 0),
+                   B(0, 0, 0, 0, 0, 0, 0, 0), B(0, 0, 0, 0, 0, 0, 1, 0)]  // CL
+        rows[11] = [B(0, 1, 1, 0, 1, 0, 0, 0), B(0, 0, 0, 0, 0, 1, 0, 0), B(0, 0, 0, 1, 0, 1, 1, 0),
+                    B(0, 0, 0, 0, 0, 0, 0, 0), B(0, 0, 0, 0, 0, 0, 1, 0)]  // EX
+        rows[21] = rows[11]  // PO
+        rows[13] = [0, 0, B(0, 0, 0, 1, 0, 0, 0, 0), 0, 0]  // HY
+        rows[16] = [B(0, 1, 1, 0, 1, 0, 0, 0), B(0, 0, 0, 0, 0, 1, 0, 0), B(0, 0, 0, 1, 0, 0, 0, 0),
+                    B(0, 0, 0, 0, 0, 0, 0, 0), B(0, 0, 0, 0, 0, 0, 1, 0)]  // IS
+        rows[22] = [0, 0, B(0, 0, 0, 0, 0, 1, 0, 0), 0, 0]  // PR
+        rows[36] = [B(0, 1, 1, 0, 1, 0, 0, 0), B(0, 0, 0, 0, 0, 1, 0, 0), B(0, 0, 0, 1, 0, 0, 1, 0),
+                    B(1, 0, 0, 0, 0, 0, 0, 0), B(0, 0, 0, 0, 0, 0, 1, 0)]  // CP
+        return rows
+    }()
+
+    @Test("break-all's class pairs are Blink's kBreakAllLineBreakClassTable, pair for pair")
+    func breakAllTable() {
+        var breaks = 0
+        for last in Int32(-1)...45 {
+            for current in Int32(-1)...45 {
+                var blink = false
+                if let row = BlinkLineBreaksTests.breakAllRows[last], current >= 0, current < 40 {
+                    blink = row[Int(current) / 8] & (1 << UInt8(current % 8)) != 0
+                }
+                #expect(BlinkLineBreaks.breakAllAllows(after: last, before: current) == blink, "\(last) \(current)")
+                if blink { breaks += 1 }
+            }
+        }
+        #expect(breaks == 7 * 9 + 7 + 8 * 2 + 1 + 6 + 1 + 8)
+    }
+
     /// The prefilter spares two ICU look-ups before most characters; it must let every opening (Pi)
     /// and closing (Pf) quotation mark of class QU through, as the ICU linked classes them.
     @Test("the quotation prefilter holds every Pi and Pf of class QU")

@@ -115,7 +115,7 @@ enum BlinkLineBreaks {
     /// kBreakAllLineBreakClassTable: the classes after which break-all allows a break before a
     /// class, by ICU ULineBreak value (AI 1, AL 2, BA 4, CL 8, EX 11, HY 13, IS 16, NU 19, OP 20,
     /// PO 21, PR 22, SA 24, SY 27, CP 36, HL 38).
-    private static func breakAllAllows(after last: Int32, before current: Int32) -> Bool {
+    static func breakAllAllows(after last: Int32, before current: Int32) -> Bool {
         let letters: UInt64 = 1 << 1 | 1 << 2 | 1 << 4 | 1 << 13 | 1 << 19 | 1 << 22 | 1 << 24 | 1 << 38  // AI AL BA HY NU PR SA HL
         switch last {
         case 1, 2, 4, 19, 24, 27, 38: return classIn(current, letters | 1 << 20)                // AI AL BA NU SA SY HL (+OP)
