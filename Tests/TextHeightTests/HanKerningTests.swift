@@ -43,6 +43,20 @@ struct HanKerningTests {
         #expect(face.hanKerning?.quotesFullwidth == true)
         #expect(try FontFace(file: Fixtures.path("Inter-Regular.otf")).hanKerning == nil)  // no halt
     }
+
+    /// Character::GetHanKerningCharType types 12 dots, colons, quotes and middles, and the Ps / Pe
+    /// brackets of CJK Symbols, the fullwidth forms and ASCII: 18 opening, 19 closing. `staticType`
+    /// leaves early (`mayHaveType`) for every other character; a character that exit dropped
+    /// would be missing from the count.
+    @Test("the early exit of HanKerning's character types drops none of the 49 it types")
+    func typedCharacters() {
+        var typed = 0
+        for c in UInt16(0)...0xFFFF where HanKerning.staticType(c) != .other {
+            typed += 1
+            #expect(HanKerning.mayHaveType(c))
+        }
+        #expect(typed == 12 + 18 + 19)
+    }
 }
 
 /// Chromium 156 (headless, same font file) measured these pairs at 16 px with a span's

@@ -174,54 +174,75 @@ extension PreparedText {
     }
 
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold
-    /// them; line-start trims are recorded for the breaker.
+    /// them; line-start trims are recorded for the breaker. Nothing is recorded (`endTrims` stays
+    /// empty, the breaker's common-case loop applies) when no character would be trimmed.
     mutating func applyHanKerning(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper) {
         // Sparse: only punctuation can be trimmed, so a 10 MB text costs no per-character arrays.
-        var punctuation: [Int] = []
-        var drawnWith: [Int: (data: HanKerning.FontData, font: Font, scale: Double)] = [:]
-        for i in text.indices where HanKerning.staticType(text[i]) != .other {
-            punctuation.append(i)
+        var marks = UnsafeMutableBufferPointer<HanKerningMark>(start: nil, count: 0)  // allocated at the first
+        defer { marks.deallocate() }
+        var count = 0
+        var drawn = false
+        for i in text.indices where HanKerning.mayHaveType(text[i]) && HanKerning.staticType(text[i]) != .other {
+            var mark = HanKerningMark(position: i)
             let scalar = Unicode.Scalar(text[i]) ?? " "
             // The font data of the face the character is drawn with (none: no `halt`).
-            if let font = fonts.fonts.first(where: { $0.face.covers(scalar) }),
-               let data = shaper.hanKerning(font.face, language: fonts.language) {
-                drawnWith[i] = (data, font, font.scale)
+            if let index = fonts.fonts.firstIndex(where: { $0.face.covers(scalar) }),
+               let data = shaper.hanKerning(fonts.fonts[index].face, language: fonts.language) {
+                mark.font = index
+                mark.data = data
+                drawn = true
             }
+            if count == marks.count {
+                let grown = UnsafeMutableBufferPointer<HanKerningMark>.allocate(capacity: max(16, 2 * count))
+                _ = grown.moveInitialize(fromContentsOf: marks)
+                marks.deallocate()
+                marks = grown
+            }
+            marks.initializeElement(at: count, to: mark)
+            count += 1
         }
-        guard !drawnWith.isEmpty else { return }
+        guard drawn else { return }
         // HanKerning::Compute types both neighbours with the font data of the run it shapes:
         // "）”" trims "）" because its CJK font calls the quote after it fullwidth, whatever
         // font then draws the quote.
         func type(_ i: Int, as data: HanKerning.FontData) -> HanKerning.CharType { HanKerning.type(text[i], font: data) }
-        func ownType(_ i: Int) -> HanKerning.CharType { drawnWith[i].map { type(i, as: $0.data) } ?? .other }
-        var trimmed: Set<Int> = []
-        for (k, i) in punctuation.enumerated() where k > 0 && punctuation[k - 1] == i - 1 {
-            if let before = drawnWith[i - 1]?.data,
-               HanKerning.shouldKernLast(type(i, as: before), after: type(i - 1, as: before)) {
-                trimmed.insert(i - 1)
-            } else if let here = drawnWith[i]?.data, HanKerning.shouldKern(type(i, as: here), after: type(i - 1, as: here)) {
-                trimmed.insert(i)
+        for k in 1..<count where marks[k - 1].position == marks[k].position - 1 {
+            let i = marks[k].position
+            if marks[k - 1].font >= 0,
+               HanKerning.shouldKernLast(type(i, as: marks[k - 1].data), after: type(i - 1, as: marks[k - 1].data)) {
+                marks[k - 1].trimmed = true
+            } else if marks[k].font >= 0,
+                      HanKerning.shouldKern(type(i, as: marks[k].data), after: type(i - 1, as: marks[k].data)) {
+                marks[k].trimmed = true
             }
         }
-        func reduction(_ i: Int) -> Double {
-            guard let drawn = drawnWith[i] else { return 0 }
-            return Double(shaper.haltReduction(text[i], in: drawn.font)) * drawn.scale
-        }
-        // allow-end applies to closing brackets and quotes, not to dots or colons: recorded Chromium
-        // trims "「a%c」" and "“自动”" to end a line, but keeps "序。" off a line the trimmed "。" would fit.
-        func closesForAllowEnd(_ i: Int) -> Bool {
-            ownType(i) == .close && [.close, .closeQuote].contains(HanKerning.staticType(text[i]))
-        }
-        for i in punctuation where trimmed.contains(i) || ownType(i) == .open || closesForAllowEnd(i) {
-            let amount = reduction(i)
+        var recorded = 0
+        for k in 0..<count {
+            let mark = marks[k], i = mark.position
+            let own = mark.font >= 0 ? type(i, as: mark.data) : .other
+            // allow-end applies to closing brackets and quotes, not to dots or colons: recorded Chromium
+            // trims "「a%c」" and "“自动”" to end a line, but keeps "序。" off a line the trimmed "。" would fit.
+            let closesForAllowEnd = own == .close
+                && (HanKerning.staticType(text[i]) == .close || HanKerning.staticType(text[i]) == .closeQuote)
+            guard mark.trimmed || own == .open || closesForAllowEnd, mark.font >= 0 else { continue }
+            let font = fonts.fonts[mark.font]
+            let amount = Double(shaper.haltReduction(text[i], in: font)) * font.scale
             guard amount > 0 else { continue }
-            punctuationTrims[i] = (amount, ownType(i) == .open, trimmed.contains(i))
-            if trimmed.contains(i) {
-                pairTrimPositions.append(i)
-                pairTrimReductions.append(amount)
+            marks[k].reduction = amount
+            marks[k].opens = own == .open
+            if own != .open && !mark.trimmed && closesForAllowEnd { marks[k].endTrim = amount }
+            recorded += 1
+        }
+        guard recorded > 0 else { return }
+        punctuationTrims = Dictionary(minimumCapacity: recorded)
+        for k in 0..<count where marks[k].reduction > 0 {
+            let mark = marks[k]
+            punctuationTrims[mark.position] = (mark.reduction, mark.opens, mark.trimmed)
+            if mark.trimmed {
+                pairTrimPositions.append(mark.position)
+                pairTrimReductions.append(mark.reduction)
             }
         }
-        endTrims = [Double](repeating: 0, count: segmentEnds.count)
         var next = 0  // the first pair trim not yet given to a segment
         var segmentStart = 0
         for s in segmentEnds.indices {
@@ -231,11 +252,21 @@ extension PreparedText {
                 contentWidths[s] -= pairTrimReductions[next]
                 next += 1
             }
-            if contentEnd > segmentStart {
-                if let trim = punctuationTrims[contentEnd - 1], !trim.opens, !trim.byPair,
-                   closesForAllowEnd(contentEnd - 1) { endTrims[s] = trim.reduction }
-            }
             segmentStart = Int(segmentEnds[s])
+        }
+        // A closing bracket or quote ending a segment's content, neither opening nor pair-trimmed.
+        endTrims = ScratchArray.make(Double.self, capacity: segmentEnds.count) { trims in
+            var k = 0  // the first mark not before the segment's last character
+            var segmentStart = 0
+            for s in 0..<trims.count {
+                let contentEnd = Int(contentEnds[s])
+                if contentEnd > segmentStart {
+                    while k < count && marks[k].position < contentEnd - 1 { k += 1 }
+                    if k < count && marks[k].position == contentEnd - 1 { trims[s] = marks[k].endTrim }
+                }
+                segmentStart = Int(segmentEnds[s])
+            }
+            return trims.count
         }
     }
 
@@ -259,4 +290,22 @@ extension PreparedText {
         let taken = opensTrimmedAtLineStart(paragraphStart: paragraphStart) ? trim.reduction : 0
         return taken - (trim.byPair && !measuredWhole ? trim.reduction : 0)
     }
+}
+
+/// A character HanKerning may trim, while `applyHanKerning` works: the font that draws it (the
+/// first of the stack that covers it) and that font's data, and what was decided.
+struct HanKerningMark {
+    var position: Int
+    /// Index into `fonts.fonts`, or -1: no font with a `halt` feature draws it.
+    var font = -1
+    var data = HanKerning.FontData()
+    /// A neighbour trims it (ShouldKern, ShouldKernLast).
+    var trimmed = false
+    var opens = false
+    /// Its `halt` reduction, when it is recorded (0: not).
+    var reduction = 0.0
+    /// What allow-end gives back when it ends a line.
+    var endTrim = 0.0
+
+    init(position: Int) { self.position = position }
 }

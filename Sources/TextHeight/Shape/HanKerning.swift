@@ -25,6 +25,7 @@ enum HanKerning {
 
     /// Character::GetHanKerningCharType: the type before the font is consulted.
     static func staticType(_ c: UInt16) -> CharType {
+        guard mayHaveType(c) else { return .other }
         switch c {
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E: return .dot
         case 0xFF1A: return .colon
@@ -39,6 +40,14 @@ enum HanKerning {
         if isOpening(c) { return fullwidth ? .open : .openNarrow }
         if isClosing(c) { return fullwidth ? .close : .closeNarrow }
         return .other
+    }
+
+    /// Whether `staticType(c)` may be other than `.other`: every character it types is an ASCII
+    /// bracket or lies in ‘ … ”, U+3000 … ・ or the fullwidth forms to ｣. Most of a text fails here.
+    @inline(__always)
+    static func mayHaveType(_ c: UInt16) -> Bool {
+        c < 0x80 ? c == 0x28 || c == 0x29 || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D
+            : (c >= 0x2018 && c <= 0x201D) || (c >= 0x3000 && c <= 0x30FB) || (c >= 0xFF00 && c <= 0xFF63)
     }
 
     /// HanKerning::GetCharType: dots, colons and quotes resolved by the font.
