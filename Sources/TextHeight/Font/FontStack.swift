@@ -32,4 +32,10 @@ public struct FontStack: Sendable {
         if mask == 0 { return [primary] }
         return fonts.indices.filter { mask & (1 << UInt32($0)) != 0 }.map { fonts[$0] }
     }
+
+    /// The indices `fonts(in: mask)` picks, as a set: bits beyond the stack dropped, the primary's
+    /// when `mask` is empty. Per-line heights walk it without building the array.
+    func indices(in mask: UInt32) -> UInt32 {
+        mask == 0 ? 1 : mask & (fonts.count >= 32 ? ~0 : (1 << UInt32(fonts.count)) - 1)
+    }
 }

@@ -25,9 +25,16 @@ struct AndroidLayout {
         let endsWithNewline = prepared.utf16.last == 0x0A
         let extraLine = (prepared.isEmpty || endsWithNewline) && broken.count < (maxVisible ?? Int.max)
         let fonts = prepared.fonts
+        // The extent depends on the line's fonts alone: lines in a row mostly share them.
+        var extentMask: UInt32? = nil
+        var extent = (metrics.ascent, metrics.descent)
         for (i, line) in broken.enumerated() {
-            let (ascent, descent) = StaticLayoutStack.lineExtent(fonts.fonts(in: line.fontMask), primary: metrics,
-                                                                 fallbackLineSpacing: model.fallbackLineSpacing)
+            if line.fontMask != extentMask {
+                extent = StaticLayoutStack.lineExtent(fonts, mask: line.fontMask, primary: metrics,
+                                                      fallbackLineSpacing: model.fallbackLineSpacing)
+                extentMask = line.fontMask
+            }
+            let (ascent, descent) = extent
             // out(): lastLine is the line ending the text, unless the text ends in U+000A.
             stack.out(ascent: ascent, descent: descent, isLast: i == broken.count - 1 && !endsWithNewline)
             if line.width > wrapWidth + 1e-9 { overflowingLines += 1 }

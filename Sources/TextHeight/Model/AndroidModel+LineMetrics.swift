@@ -75,11 +75,16 @@ struct StaticLayoutStack {
     }
 
     /// The line's ascent and descent with fallback line spacing: the primary font's, widened to
-    /// Minikin's extent of the fonts used (`Math.round` of a float: ⌊x + 0.5⌋).
-    static func lineExtent(_ fonts: [Font], primary: AndroidFontMetrics, fallbackLineSpacing: Bool) -> (Int, Int) {
+    /// Minikin's extent of the fonts used (`Math.round` of a float: ⌊x + 0.5⌋). `mask`: the fonts
+    /// as `FontStack.fonts(in:)` picks them, read without building their array (this runs per line).
+    static func lineExtent(_ fonts: borrowing FontStack, mask: UInt32, primary: AndroidFontMetrics,
+                           fallbackLineSpacing: Bool) -> (Int, Int) {
         guard fallbackLineSpacing else { return (primary.ascent, primary.descent) }
         var ascent: Float = 0, descent: Float = 0  // MinikinExtent::extendBy from {0, 0}
-        for font in fonts {
+        var rest = fonts.indices(in: mask)
+        while rest != 0 {
+            let font = fonts.fonts[rest.trailingZeroBitCount]
+            rest &= rest - 1
             let m = AndroidFontMetrics(font)
             ascent = min(ascent, m.extentAscent)
             descent = max(descent, m.extentDescent)

@@ -19,13 +19,19 @@ extension CSSModel {
     ///   the gap is leading split ⌊gap/2⌋ above and the rest below (CSS 2.1 §10.8.1 half-leading,
     ///   floored in line_utils.cc); the line is the largest (ascent + top) plus the largest
     ///   (descent + bottom) over the fonts on it.
-    func lineHeight(_ fonts: [Font]) -> Double {
+    ///
+    /// `mask`: the fonts as `FontStack.fonts(in: mask | 1)` picks them, read without building their
+    /// array (this runs per line).
+    func lineHeight(_ fonts: borrowing FontStack, mask: UInt32) -> Double {
         switch lineHeight {
-        case .multiple(let m): return LayoutUnit.floor(m * fonts[0].size)
+        case .multiple(let m): return LayoutUnit.floor(m * fonts.primary.size)
         case .pixels(let px): return LayoutUnit.floor(px)
         case .normal:
             var above = 0.0, below = 0.0
-            for font in fonts {
+            var rest = fonts.indices(in: mask | 1)
+            while rest != 0 {
+                let font = fonts.fonts[rest.trailingZeroBitCount]
+                rest &= rest - 1
                 let metrics = BlinkFontMetrics(font)
                 let topLeading = (metrics.lineGap / 2).rounded(.down)
                 above = max(above, metrics.ascent + topLeading)

@@ -97,7 +97,7 @@ public struct CSSModel: PlatformModel {
         let primary = BlinkFontMetrics(prepared.font)
         prepared.forEachLine(width: wrapWidth) { line, fonts in
             if LayoutUnit.floor(line.width) > wrapWidth { overflowing += 1 }
-            let height = line.fontMask <= 1 ? rowHeight : self.lineHeight(fonts.fonts(in: line.fontMask | 1))
+            let height = line.fontMask <= 1 ? rowHeight : self.lineHeight(fonts, mask: line.fontMask)
             if line.end > line.start && !(line.end - line.start == 1 && line.endsWithLineBreak) {
                 lastTextLineBottom = top + glyphBottom(primary, lineHeight: height)
             }

@@ -19,25 +19,37 @@ enum MinikinWordBreaks {
     /// `text.count`.
     static func forEachBreak(in text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator,
                              _ body: (Int, Bool, Bool) -> Void) {
-        var icu: [Int32] = []
-        iterator.forEachBoundary(in: text) { position, _ in icu.append(Int32(position)) }
-        var scanner = Scanner(text: text, icu: icu)
+        // ICU's boundaries are distinct positions after 0: at most text.count of them.
+        let boundaries = UnsafeMutableBufferPointer<Int32>.allocate(capacity: text.count + 1)
+        defer { boundaries.deallocate() }
+        var count = 0
+        iterator.forEachBoundary(in: text) { position, _ in
+            if count < boundaries.count { boundaries[count] = Int32(position); count += 1 }
+        }
+        var scanner = Scanner(text: text, icu: UnsafeBufferPointer(rebasing: boundaries[0..<count]))
         while scanner.current < text.count {
             let (position, bad) = scanner.next()
             body(position, position > 0 && text[position - 1] == 0x0A, bad)
         }
     }
 
+    /// Whether `c` may be an Emoji_Modifier (the skin tones U+1F3FB…U+1F3FF since Unicode 8; the test
+    /// "the emoji modifier prefilter holds every Emoji_Modifier" checks the ICU linked). Spares an
+    /// ICU look-up at every break.
+    static func mayBeEmojiModifier(_ c: UInt32) -> Bool { c >= 0x1F3FB && c <= 0x1F3FF }
+
     /// WordBreaker's state: the last and current break, the end of the scanned e-mail/URL.
     private struct Scanner {
         let text: UnsafeBufferPointer<UInt16>
-        let icu: [Int32]
+        let icu: UnsafeBufferPointer<Int32>
         var current = 0
         var last = 0
         var scanOffset = 0
         var inEmailOrURL = false
+        /// The index in `icu` of the last boundary `following` answered.
+        var hint = 0
 
-        init(text: UnsafeBufferPointer<UInt16>, icu: [Int32]) {
+        init(text: UnsafeBufferPointer<UInt16>, icu: UnsafeBufferPointer<Int32>) {
             self.text = text
             self.icu = icu
         }
@@ -50,20 +62,27 @@ enum MinikinWordBreaks {
             return (current, inEmailOrURL && current < scanOffset)
         }
 
-        /// ICU's first boundary after `position` (ubrk_following), the text's end if none.
-        private func following(_ position: Int) -> Int {
-            var low = 0, high = icu.count
-            while low < high {
-                let mid = (low + high) / 2
-                if Int(icu[mid]) <= position { low = mid + 1 } else { high = mid }
+        /// ICU's first boundary after `position` (ubrk_following), the text's end if none. Mostly
+        /// asked for the one after the last answer: that, or the answer itself, is tried first.
+        private mutating func following(_ position: Int) -> Int {
+            var k = hint
+            if k < icu.count && Int(icu[k]) <= position { k += 1 }
+            if !((k == 0 || Int(icu[k - 1]) <= position) && (k == icu.count || Int(icu[k]) > position)) {
+                var low = 0, high = icu.count
+                while low < high {
+                    let mid = (low + high) / 2
+                    if Int(icu[mid]) <= position { low = mid + 1 } else { high = mid }
+                }
+                k = low
             }
-            return low < icu.count ? Int(icu[low]) : text.count
+            hint = min(k, max(icu.count - 1, 0))
+            return k < icu.count ? Int(icu[k]) : text.count
         }
 
-        private func isBoundary(_ position: Int) -> Bool { position == 0 || following(position - 1) == position }
+        private mutating func isBoundary(_ position: Int) -> Bool { position == 0 || following(position - 1) == position }
 
         /// WordBreaker::iteratorNext: ICU's next boundary that isValidBreak accepts.
-        private func nextValidICUBreak() -> Int {
+        private mutating func nextValidICUBreak() -> Int {
             var result = following(current)
             while !isValidBreak(result) { result = following(result) }
             return result
@@ -76,7 +95,7 @@ enum MinikinWordBreaks {
             if isLineBreakingHyphen(previous) || previous == 0xAD || previous == 0x1039 { return false }
             let next = codePoint(at: i)
             if previous == 0x200D && th_is_emoji(next) != 0 { return false }
-            if th_is_emoji_modifier(next) != 0 {
+            if MinikinWordBreaks.mayBeEmojiModifier(next) && th_is_emoji_modifier(next) != 0 {
                 if previous == 0xFE0F && previousStart > 0 { previous = codePoint(before: &previousStart) }
                 // Emoji.cpp isEmojiBase keeps U+1F91D and U+1F93C, dropped from Emoji 4.0.
                 if previous == 0x1F91D || previous == 0x1F93C || th_is_emoji_modifier_base(previous) != 0 {
