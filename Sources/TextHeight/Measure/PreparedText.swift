@@ -120,7 +120,7 @@ public struct PreparedText: Sendable {
             return
         }
         // Blink decides before every unit; ICU's boundaries are walked alongside as they come, unstored.
-        var graphemeEnds: UnsafeMutableBufferPointer<Int32>? = nil
+        var graphemeEnds = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         var graphemeCount = 0
         if rules.wordBreaking == .anywhere {
             // LazyLineBreakIterator::NextBreakablePositionBreakCharacter: every grapheme boundary.
@@ -130,26 +130,13 @@ public struct PreparedText: Sendable {
             }
             graphemeEnds = ends
         }
-        defer { graphemeEnds?.deallocate() }
-        var nextGrapheme = 0  // index into graphemeEnds of the first end ≥ i
-        var i = 1  // the next position to decide
-        func decide(icu: Bool) {
-            if CharacterClass.isLineBreak(text[i - 1]) {
-                if icu { body(i, true, false) }  // mandatory; none between CR and LF
-            } else if let ends = graphemeEnds {
-                while nextGrapheme < graphemeCount && Int(ends[nextGrapheme]) < i { nextGrapheme += 1 }
-                if nextGrapheme < graphemeCount && Int(ends[nextGrapheme]) == i { body(i, false, false) }
-            } else if BlinkLineBreaks.allowsBreak(text, before: i, icu: icu, breaking: rules.wordBreaking) {
-                body(i, false, false)
-            }
-            i += 1
-        }
+        defer { graphemeEnds.deallocate() }
+        var walk = BlinkLineBreaks.Walk(text: text, breaking: rules.wordBreaking,
+                                        graphemeEnds: UnsafeBufferPointer(rebasing: graphemeEnds[0..<graphemeCount]))
         iterator.forEachBoundary(in: text) { position, _ in
-            let boundary = min(position, text.count)
-            while i < boundary { decide(icu: false) }
-            if i == position && i < text.count { decide(icu: true) }
+            while let found = walk.next(through: position, icu: true) { body(found.position, found.isHard, false) }
         }
-        while i < text.count { decide(icu: false) }
+        while let found = walk.next(through: text.count, icu: false) { body(found.position, found.isHard, false) }
         if let last = text.last { body(text.count, CharacterClass.isLineBreak(last), false) }
     }
 

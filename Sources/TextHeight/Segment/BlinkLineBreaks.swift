@@ -15,13 +15,76 @@ import CTextHeight
 ///   letter and a hyphen or maqaf, a break before another Hebrew letter: `חד־פעמית`) and LB19a
 ///   (quotation marks between East Asian characters: 为|“自动”|时).
 enum BlinkLineBreaks {
+    /// The walk over a text's positions in order, ICU's boundaries handed in as they come: each
+    /// position is decided once, with ICU's verdict there. Its state is a struct's, not variables
+    /// a closure captures (those were checked for exclusive access at every position).
+    struct Walk {
+        let text: UnsafeBufferPointer<UInt16>
+        let breaking: BreakRules.WordBreaking
+        /// `anywhere`: the grapheme ends, in order (every one is an opportunity).
+        let graphemeEnds: UnsafeBufferPointer<Int32>
+        private var i = 1  // the next position to decide
+        private var nextGrapheme = 0  // index into graphemeEnds of the first end ≥ i
+
+        init(text: UnsafeBufferPointer<UInt16>, breaking: BreakRules.WordBreaking,
+             graphemeEnds: UnsafeBufferPointer<Int32>) {
+            self.text = text
+            self.breaking = breaking
+            self.graphemeEnds = graphemeEnds
+        }
+
+        /// The next opportunity up to `boundary`: the positions before it are decided where ICU gave
+        /// none, `boundary` itself with `icu`; nil when none is left (0 < position < text.count).
+        /// Returned, not handed to a closure: an unspecialized closure call copied its whole context.
+        mutating func next(through boundary: Int, icu: Bool) -> (position: Int, isHard: Bool)? {
+            let end = min(boundary, text.count)
+            while i < end {
+                let position = i
+                i += 1
+                if let isHard = decide(position, icu: false) { return (position, isHard) }
+            }
+            if i == boundary && i < text.count {
+                let position = i
+                i += 1
+                if let isHard = decide(position, icu: icu) { return (position, isHard) }
+            }
+            return nil
+        }
+
+        /// nil: no opportunity before `position`; else whether it is mandatory.
+        @inline(__always)
+        private mutating func decide(_ position: Int, icu: Bool) -> Bool? {
+            if CharacterClass.isLineBreak(text[position - 1]) {
+                return icu ? true : nil  // mandatory; none between CR and LF
+            }
+            if breaking == .anywhere {
+                while nextGrapheme < graphemeEnds.count && Int(graphemeEnds[nextGrapheme]) < position { nextGrapheme += 1 }
+                return nextGrapheme < graphemeEnds.count && Int(graphemeEnds[nextGrapheme]) == position ? false : nil
+            }
+            return allowsBreak(text, before: position, icu: icu, breaking: breaking) ? false : nil
+        }
+    }
+
     /// Whether a line may break before `text[i]` (0 < i < count), given ICU's verdict there.
+    @inline(__always)
     static func allowsBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int, icu: Bool,
                             breaking: BreakRules.WordBreaking) -> Bool {
         let previous = text[i - 1], current = text[i]
         if isBreakableSpace(current) { return false }
         if isBreakableSpace(previous) { return true }
-        let fast = fastBreak(text, before: i)
+        // ShouldBreakFast: true / false where Blink's ASCII rules decide, nil where ICU does.
+        let fast: Bool?
+        if previous < 0x21 || current < 0x21 {
+            fast = false
+        } else if previous == 0x2D && isDigit(current) {
+            fast = i >= 2 && isAlphanumeric(text[i - 2])
+        } else if isTableCharacter(previous) && isTableCharacter(current) {
+            fast = tableAllows(previous, current)
+        } else if (current == 0xA0 && previous <= 0x7F) || (previous == 0xA0 && current <= 0x7F) {
+            fast = false
+        } else {
+            fast = nil
+        }
         if fast == true { return true }
         switch breaking {
         case .breakAll:
@@ -40,7 +103,11 @@ enum BlinkLineBreaks {
             break
         }
         if fast == false { return false }
-        return icu || hebrewHyphenBreak(text, before: i) || eastAsianQuotationBreak(text, before: i)
+        if icu { return true }
+        if hebrewHyphenBreak(text, before: i) { return true }
+        // Only a quotation mark on either side can break by LB19a (checked with ICU out of line).
+        return (mayBeInitialOrFinalQuotation(current) || mayBeInitialOrFinalQuotation(previous))
+            && eastAsianQuotationBreak(text, before: i)
     }
 
     /// UAX #14 15.1 LB19/LB19a, which ICU 72 (Unicode 15.0: × QU, QU ×) lacks: between East Asian
@@ -48,6 +115,7 @@ enum BlinkLineBreaks {
     /// 为|“自动”|时.
     /// The rules before LB19 still hold: nothing breaks before CL, CP, EX, IS, SY, NS (LB13, LB21),
     /// or after OP (LB14), so the other side must be a letter, ideograph, number or bracket that allows it.
+    @inline(never)
     private static func eastAsianQuotationBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool {
         func wide(_ k: Int) -> Bool { k >= 0 && k < text.count && th_is_east_asian_wide(UInt32(text[k])) != 0 }
         func lineBreak(_ k: Int) -> Int32 { th_line_break_class(UInt32(text[k])) }
@@ -72,20 +140,6 @@ enum BlinkLineBreaks {
     /// Whether the ULineBreak value `lb` is one of `classes` (bit v = value v; values stay below 64).
     private static func classIn(_ lb: Int32, _ classes: UInt64) -> Bool {
         lb >= 0 && lb < 64 && classes & (1 << UInt64(lb)) != 0
-    }
-
-    /// ShouldBreakFast: true / false where Blink's ASCII rules decide, nil where ICU does.
-    private static func fastBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool? {
-        let previous = text[i - 1], current = text[i]
-        if previous < 0x21 || current < 0x21 { return false }
-        if previous == 0x2D && isDigit(current) {
-            return i >= 2 && isAlphanumeric(text[i - 2])
-        }
-        if isTableCharacter(previous) && isTableCharacter(current) {
-            return tableAllows(previous, current)
-        }
-        if (current == 0xA0 && previous <= 0x7F) || (previous == 0xA0 && current <= 0x7F) { return false }
-        return nil
     }
 
     /// ShouldKeepAfterKeepAll(last_last, last, ch): letters and numbers stay together; a mark
@@ -133,6 +187,7 @@ enum BlinkLineBreaks {
     private static func isTrailSurrogate(_ c: UInt16) -> Bool { c & 0xFC00 == 0xDC00 }
 
     /// UAX #14 15.1 LB21a: HL (HY | BA−East Asian) × [^HL]; ICU 72 applies the older HL (HY | BA) ×.
+    @inline(__always)
     private static func hebrewHyphenBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool {
         guard i >= 2, isHebrewLetter(text[i]), isHebrewLetter(text[i - 2]) else { return false }
         switch text[i - 1] {
@@ -157,6 +212,7 @@ enum BlinkLineBreaks {
     /// Its rows take four forms; each is 95 bits over the character after ('!' + k at bit k), the
     /// bytes of Blink's B(a…h) rows read little-endian (a = bit 0). The test "the ASCII pair table is
     /// Blink's kAsciiLineBreakTable" compares every pair with Blink's rows.
+    @inline(__always)
     static func tableAllows(_ previous: UInt16, _ current: UInt16) -> Bool {
         let row: (low: UInt64, high: UInt64)
         switch previous {
