@@ -26,14 +26,21 @@ extension PreparedText {
         var segmentStart = lineStart
         var emergency: Shaper?
         let joins = !joinAdjustments.isEmpty
+        // The fit test's width side computed once; the per-segment arrays, all as long, read
+        // unchecked (`segments` lies within them), as GreedyBreaker reads them.
+        let fits = rules.fit(limit)
+        let ends = segmentEnds.span, contentEnds = self.contentEnds.span, widths = contentWidths.span
+        let trailing = trailingWidths.span, kinds = flags.span, masks = fontMasks.span
+        precondition(segments.upperBound <= ends.count)
 
         for i in segments {
-            let end = Int(segmentEnds[i])
+            let end = Int(ends[unchecked: i])
+            let segmentFlags = kinds[unchecked: i]
             // Shaped together with the word before it when both are on the line (kerning, contextual forms).
             let join = joins && i > 0 && segmentStart > lineStart ? joinAdjustments[i - 1] : 0
-            sum += join + contentWidths[i]
-            if Int(contentEnds[i]) > segmentStart { lineWidth = sum }
-            if flags[i].contains(.tabbedTrailing) {
+            sum += join + widths[unchecked: i]
+            if Int(contentEnds[unchecked: i]) > segmentStart { lineWidth = sum }
+            if segmentFlags.contains(.tabbedTrailing) {
                 for piece in tabbedTrailing[i] ?? [] {
                     switch piece {
                     case .advance(let w): sum += w
@@ -43,14 +50,14 @@ extension PreparedText {
                     }
                 }
             } else {
-                sum += trailingWidths[i]
+                sum += trailing[unchecked: i]
             }
-            lineMask |= fontMasks[i]
-            maskSincePrevious |= fontMasks[i]
+            lineMask |= masks[unchecked: i]
+            maskSincePrevious |= masks[unchecked: i]
 
             // processLineBreak(offset = end of this word)
             var endedAtWord = false
-            while !rules.fits(lineWidth, in: limit) {
+            while !fits(lineWidth) {
                 if let p = previous {
                     emit(Line(start: lineStart, end: p.offset, width: p.lineWidth, fontMask: p.mask))
                     // The word after the break no longer joins the one before it.
@@ -79,14 +86,14 @@ extension PreparedText {
                 sum -= cut.width
                 lineStart = cut.end
             }
-            let bad = flags[i].contains(.insideEmailOrURL)
+            let bad = segmentFlags.contains(.insideEmailOrURL)
             if !endedAtWord && (previous == nil || previous?.bad == true || !bad) {
                 let nextJoin = joins && i + 1 < segmentEnds.count ? joinAdjustments[i] : 0
                 previous = (end, lineWidth, sum, bad, lineMask, nextJoin)
                 maskSincePrevious = 0
             }
             // The end of a paragraph (U+000A): its last line ends here.
-            if flags[i].contains(.hardBreak) && lineStart < end {
+            if segmentFlags.contains(.hardBreak) && lineStart < end {
                 emit(Line(start: lineStart, end: end, width: lineWidth, endsWithLineBreak: true,
                           endsParagraph: true, fontMask: lineMask | 1))
                 lineStart = end
@@ -95,7 +102,7 @@ extension PreparedText {
                 lineMask = 0
                 maskSincePrevious = 0
                 previous = nil
-            } else if flags[i].contains(.hardBreak) {
+            } else if segmentFlags.contains(.hardBreak) {
                 previous = nil
             }
             segmentStart = end
