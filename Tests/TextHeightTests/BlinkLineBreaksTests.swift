@@ -82,6 +82,47 @@ struct BlinkLineBreaksTests {
         #expect(breaks == 7 * 9 + 7 + 8 * 2 + 1 + 6 + 1 + 8)
     }
 
+    /// The walk skips the pairs `isPlainInterior` names without asking `allowsBreak`, and keeps
+    /// ICU's break between two characters beyond U+00A0: for every such pair of characters in the
+    /// BMP's first blocks and the fullwidth forms, beside characters the other rules look at
+    /// (hyphens, quotes, brackets, Hebrew, CJK, NBSP, spaces), after an ASCII letter, a Hebrew
+    /// letter or an ideograph, allowsBreak must agree.
+    @Test("a plain pair never breaks where ICU gives none, and ICU's break between two non-Latin-1 characters stands (word-break normal)")
+    func plainInterior() {
+        let others: [UInt16] = [0x20, 0x09, 0x0A, 0x21, 0x28, 0x29, 0x2D, 0x2F, 0x30, 0x3F, 0x41, 0x61, 0x7F, 0xA0,
+                                0xAB, 0xBB, 0xE9, 0x416, 0x5BE, 0x5D0, 0x5EA, 0x0E01, 0x2010, 0x2013, 0x2018,
+                                0x201C, 0x201D, 0x2028, 0x3001, 0x300C, 0x300D, 0x3042, 0x4E00, 0xAC00, 0xFF08]
+        var units: [UInt16] = [0x41, 0, 0, 0x4E00]
+        var plain = 0
+        for first in [UInt16(0x41), 0x5D0, 0x4E00] {
+            units[0] = first
+            for c in Array(UInt16(0)...0x33FF) + Array(UInt16(0xFF00)...0xFFFF) {
+                for other in others {
+                    for (previous, current) in [(c, other), (other, c)] where BlinkLineBreaks.isPlainInterior(previous, current) {
+                        units[1] = previous
+                        units[2] = current
+                        plain += 1
+                        let breaks = units.withUnsafeBufferPointer {
+                            BlinkLineBreaks.allowsBreak($0, before: 2, icu: false, breaking: .normal)
+                        }
+                        #expect(!breaks, "U+\(String(previous, radix: 16)) U+\(String(current, radix: 16))")
+                    }
+                    // The walk keeps ICU's break between two characters beyond U+00A0 unasked.
+                    for (previous, current) in [(c, other), (other, c)]
+                    where previous > 0xA0 && current > 0xA0 && !CharacterClass.isLineBreak(previous) {
+                        units[1] = previous
+                        units[2] = current
+                        let breaks = units.withUnsafeBufferPointer {
+                            BlinkLineBreaks.allowsBreak($0, before: 2, icu: true, breaking: .normal)
+                        }
+                        #expect(breaks, "U+\(String(previous, radix: 16)) U+\(String(current, radix: 16))")
+                    }
+                }
+            }
+        }
+        #expect(plain > 100_000)
+    }
+
     /// The prefilter spares two ICU look-ups before most characters; it must let every opening (Pi)
     /// and closing (Pf) quotation mark of class QU through, as the ICU linked classes them.
     @Test("the quotation prefilter holds every Pi and Pf of class QU")

@@ -39,6 +39,10 @@ enum BlinkLineBreaks {
         mutating func next(through boundary: Int, icu: Bool) -> (position: Int, isHard: Bool)? {
             let end = min(boundary, text.count)
             while i < end {
+                if breaking == .normal && isPlainInterior(text[i - 1], text[i]) {
+                    i += 1
+                    continue
+                }
                 let position = i
                 i += 1
                 if let isHard = decide(position, icu: false) { return (position, isHard) }
@@ -46,6 +50,12 @@ enum BlinkLineBreaks {
             if i == boundary && i < text.count {
                 let position = i
                 i += 1
+                // ICU's break between two characters beyond U+00A0 (CJK, most scripts) stands under
+                // word-break normal: no Blink rule takes it back (the same test holds it).
+                if icu && breaking == .normal && text[position - 1] > 0xA0 && text[position] > 0xA0
+                    && !CharacterClass.isLineBreak(text[position - 1]) {
+                    return (position, false)
+                }
                 if let isHard = decide(position, icu: icu) { return (position, isHard) }
             }
             return nil
@@ -108,6 +118,19 @@ enum BlinkLineBreaks {
         // Only a quotation mark on either side can break by LB19a (checked with ICU out of line).
         return (mayBeInitialOrFinalQuotation(current) || mayBeInitialOrFinalQuotation(previous))
             && eastAsianQuotationBreak(text, before: i)
+    }
+
+    /// A pair `allowsBreak` never breaks where ICU gives no break under `word-break: normal`: most
+    /// of a text. Before a space nothing breaks; between letters or digits (ASCII ones, or anything
+    /// beyond U+00A0) Blink's ASCII table has no break and only LB21a (after a hyphen) and LB19a
+    /// (beside a quotation mark) add one. The walk skips these without deciding; the test "a plain
+    /// pair never breaks where ICU gives none" holds it to allowsBreak.
+    @inline(__always)
+    static func isPlainInterior(_ previous: UInt16, _ current: UInt16) -> Bool {
+        if current == 0x20 { return true }
+        return (isAlphanumeric(previous) || previous > 0xA0) && (isAlphanumeric(current) || current > 0xA0)
+            && !isLB21aHyphen(previous) && !mayBeInitialOrFinalQuotation(previous)
+            && !mayBeInitialOrFinalQuotation(current)
     }
 
     /// UAX #14 15.1 LB19/LB19a, which ICU 72 (Unicode 15.0: × QU, QU ×) lacks: between East Asian
@@ -190,7 +213,13 @@ enum BlinkLineBreaks {
     @inline(__always)
     private static func hebrewHyphenBreak(_ text: UnsafeBufferPointer<UInt16>, before i: Int) -> Bool {
         guard i >= 2, isHebrewLetter(text[i]), isHebrewLetter(text[i - 2]) else { return false }
-        switch text[i - 1] {
+        return isLB21aHyphen(text[i - 1])
+    }
+
+    /// LB21a's HY and BA−East Asian as Hebrew text has them: hyphen-minus, maqaf, hyphen, figure
+    /// dash, en dash.
+    private static func isLB21aHyphen(_ c: UInt16) -> Bool {
+        switch c {
         case 0x2D, 0x05BE, 0x2010, 0x2012, 0x2013: return true
         default: return false
         }
