@@ -88,6 +88,7 @@ enum MinikinWordBreaks {
             return result
         }
 
+        @inline(__always)
         private func isValidBreak(_ i: Int) -> Bool {
             if i >= text.count { return true }
             var previousStart = i
@@ -163,6 +164,7 @@ enum MinikinWordBreaks {
             return i
         }
 
+        @inline(__always)
         private func codePoint(at i: Int) -> UInt32 {
             let unit = text[i]
             if unit & 0xFC00 == 0xD800 && i + 1 < text.count && text[i + 1] & 0xFC00 == 0xDC00 {
@@ -172,6 +174,7 @@ enum MinikinWordBreaks {
         }
 
         /// The code point ending at `end`; moves `end` to its start.
+        @inline(__always)
         private func codePoint(before end: inout Int) -> UInt32 {
             let unit = text[end - 1]
             if unit & 0xFC00 == 0xDC00 && end >= 2 && text[end - 2] & 0xFC00 == 0xD800 {
