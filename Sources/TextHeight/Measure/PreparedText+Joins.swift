@@ -182,7 +182,10 @@ extension PreparedText {
         defer { marks.deallocate() }
         var count = 0
         var drawn = false
-        for i in text.indices where HanKerning.mayHaveType(text[i]) && HanKerning.staticType(text[i]) != .other {
+        var i = HanKerning.firstCandidate(in: text, from: 0)
+        while i < text.count {
+            defer { i = HanKerning.firstCandidate(in: text, from: i + 1) }
+            guard HanKerning.staticType(text[i]) != .other else { continue }
             var mark = HanKerningMark(position: i)
             let scalar = Unicode.Scalar(text[i]) ?? " "
             // The font data of the face the character is drawn with (none: no `halt`).

@@ -50,6 +50,14 @@ enum HanKerning {
             : (c >= 0x2018 && c <= 0x201D) || (c >= 0x3000 && c <= 0x30FB) || (c >= 0xFF00 && c <= 0xFF63)
     }
 
+    /// The first position from `start` on whose character `mayHaveType`, or `text.count`: a loop of
+    /// its own, so that the scan over a whole text keeps its few registers.
+    static func firstCandidate(in text: UnsafeBufferPointer<UInt16>, from start: Int) -> Int {
+        var i = start
+        while i < text.count && !mayHaveType(text[i]) { i += 1 }
+        return i
+    }
+
     /// HanKerning::GetCharType: dots, colons and quotes resolved by the font.
     static func type(_ c: UInt16, font data: FontData) -> CharType {
         switch staticType(c) {
