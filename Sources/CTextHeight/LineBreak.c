@@ -13,11 +13,13 @@
 // its dictionaries), as are rules in another binary form; the caller then asks ICU. So the
 // decision is ICU's own (its handleNext counts the same categories). LineBreakTests compare
 // both boundary for boundary in every locale callers open.
+#define _DEFAULT_SOURCE  // MAP_ANONYMOUS
 #include "CTextHeight.h"
 #include <unicode/ubrk.h>
 #include <unicode/ucptrie.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 // rbbidata.h, data format 6.0: the header's fields (uint32 each), then 6 reserved words.
 enum { MAGIC = 0xB1A0, HEADER_WORDS = 20, F_LENGTH = 2, F_CAT_COUNT = 3, F_FTABLE = 4, F_FTABLE_LEN = 5,
@@ -34,12 +36,13 @@ struct th_line_rules {
     const uint8_t *rows;
     uint32_t row_length, dictionary_start, category_count, state_count, lookahead_count, flags;
     int32_t *lookahead;  // RuleBasedBreakIterator::fLookAheadMatches
-    // Each BMP code unit's category, UNKNOWN until looked up in the trie (one load a character
-    // instead of the trie's two).
+    // Each BMP code unit's category + 1, 0 until looked up in the trie (one load a character
+    // instead of the trie's two). The struct is mapped, not allocated: its zero pages need no
+    // clearing, and an iterator per Shaper (a new one per message) cost a 64 KB memset each.
     uint8_t bmp[0x10000];
 };
 
-enum { UNKNOWN = 0xFF };
+enum { UNKNOWN = 0xFF };  // above every category count the loop accepts (category + 1 fits a byte)
 
 static inline uint32_t word(const uint8_t *data, int index) {
     uint32_t value;
@@ -55,11 +58,11 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
     uint32_t trie = word(binary, F_TRIE), trie_length = word(binary, F_TRIE_LEN);
     if (table_length < TABLE_HEADER_BYTES || table > (uint32_t)length - table_length
         || trie > (uint32_t)length - trie_length) return NULL;
-    th_line_rules *rules = calloc(1, sizeof *rules);
-    if (!rules) return NULL;
+    th_line_rules *rules = mmap(NULL, sizeof *rules, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (rules == MAP_FAILED) return NULL;
     rules->data = malloc((size_t)length);  // malloc's alignment suits the trie's uint16/uint32 arrays
     if (!rules->data) {
-        free(rules);
+        munmap(rules, sizeof *rules);
         return NULL;
     }
     memcpy(rules->data, binary, (size_t)length);
@@ -89,7 +92,6 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
             usable = row[3 + category] < rules->state_count;
         }
     }
-    memset(rules->bmp, UNKNOWN, sizeof rules->bmp);
     if (usable) {
         rules->lookahead = malloc(rules->lookahead_count * sizeof(int32_t));
         usable = rules->lookahead != NULL;
@@ -106,7 +108,7 @@ void th_line_rules_close(th_line_rules *rules) {
     if (rules->trie) ucptrie_close(rules->trie);
     free(rules->lookahead);
     free(rules->data);
-    free(rules);
+    munmap(rules, sizeof *rules);
 }
 
 int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capacity) {
@@ -141,7 +143,8 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
                 UChar32 c = text[i++];
                 if ((c & 0xF800) != 0xD800) {
                     category = bmp[c];
-                    if (category == UNKNOWN) category = bmp[c] = UCPTRIE_FAST_BMP_GET(trie, UCPTRIE_8, c);
+                    if (category == 0) category = bmp[c] = (uint8_t)(UCPTRIE_FAST_BMP_GET(trie, UCPTRIE_8, c) + 1);
+                    category -= 1;
                 } else {
                     if (c <= 0xDBFF && i < length && (text[i] & 0xFC00) == 0xDC00) {
                         c = 0x10000 + ((c & 0x3FF) << 10) + (text[i++] & 0x3FF);

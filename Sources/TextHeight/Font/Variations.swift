@@ -94,6 +94,18 @@ final class FaceInstance: @unchecked Sendable {
     }
 
     deinit { hb_font_destroy(hbFont) }
+
+    /// Per script, the characters no lookup of its shape plan reaches (`InertGlyphs`; nil when
+    /// none qualify): made at the first join that asks, once for every thread's Shapers.
+    func inertGlyphs(script: hb_script_t) -> InertGlyphs? {
+        inert.withLock { made in
+            if let known = made[script.rawValue] { return known }
+            let glyphs = InertGlyphs(self, script: script)
+            made[script.rawValue] = glyphs
+            return glyphs
+        }
+    }
+    private let inert = Mutex<[UInt32: InertGlyphs?]>([:])
 }
 
 /// The instances of one face, shared by every thread (a batch measures the same sizes again

@@ -14,12 +14,12 @@ import CHarfBuzz
 /// A face whose shaping can go beyond those lookups (AAT `morx`/`mort`/`kerx`, a legacy `kern`
 /// table, `trak`) gets no set, and neither does a script with its own shaper (Arabic, Indic, Thai,
 /// …): only scripts HarfBuzz shapes with its default or Hangul shaper qualify.
-final class InertGlyphs {
+final class InertGlyphs: @unchecked Sendable {
     private let hbFont: OpaquePointer
-    private let touched: OpaquePointer
-    /// Per BMP code unit: 0 until looked up, then `inert` or `touched` (`StackMemo.areInert` reads it).
-    let known = ZeroedTable.allocate(UInt8.self, count: 0x10000)
-    static let inert: UInt8 = 1, touched: UInt8 = 2
+    /// One bit per glyph id that some lookup of the plan reaches. Only read after `init`, so every
+    /// thread's Shapers share it (`FaceInstance.inertGlyphs`); each memo keeps its own verdicts per
+    /// character (`StackMemo.areInert`).
+    private let touched: [UInt64]
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
         guard InertGlyphs.scripts.contains(script), let face = hb_font_get_face(instance.hbFont),
@@ -37,37 +37,39 @@ final class InertGlyphs {
             hb_shape_plan_create_cached2(face, &properties, features.baseAddress, UInt32(features.count),
                                          coordinates, coordinateCount, nil)
         }
-        guard let plan, let touched = hb_set_create() else { return nil }
-        defer { hb_shape_plan_destroy(plan) }
+        guard let plan, let glyphs = hb_set_create() else { return nil }
+        defer {
+            hb_shape_plan_destroy(plan)
+            hb_set_destroy(glyphs)
+        }
         for table in [InertGlyphs.gsub, InertGlyphs.gpos] {
-            guard let lookups = hb_set_create() else { hb_set_destroy(touched); return nil }
+            guard let lookups = hb_set_create() else { return nil }
             hb_ot_shape_plan_collect_lookups(plan, table, lookups)
             var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start of the iteration
             while hb_set_next(lookups, &lookup) != 0 {
-                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, touched, touched, touched, touched)
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, glyphs, glyphs, glyphs, glyphs)
             }
             hb_set_destroy(lookups)
         }
-        guard hb_set_allocation_successful(touched) != 0 else { hb_set_destroy(touched); return nil }
-        self.touched = touched
+        guard hb_set_allocation_successful(glyphs) != 0 else { return nil }
+        // Our own bits: an hb_set_t caches its last page on every look-up, so threads cannot share one.
+        var bits = [UInt64](repeating: 0, count: (Int(hb_face_get_glyph_count(face)) + 64) / 64)
+        var glyph = UInt32.max
+        while hb_set_next(glyphs, &glyph) != 0 && Int(glyph) < bits.count * 64 {
+            bits[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63)
+        }
+        touched = bits
         hbFont = hb_font_reference(instance.hbFont)
     }
 
-    deinit {
-        hb_set_destroy(touched)
-        hb_font_destroy(hbFont)
-        ZeroedTable.deallocate(known)
-    }
+    deinit { hb_font_destroy(hbFont) }
 
-    /// Whether `unit` (a BMP character, not a surrogate) has a glyph in the font that no lookup of the plan reaches.
+    /// Whether `unit` (a BMP character) has a glyph in the font that no lookup of the plan reaches.
     func isInert(_ unit: UInt16) -> Bool {
-        let state = known[Int(unit)]
-        if state != 0 { return state == InertGlyphs.inert }
         var glyph: hb_codepoint_t = 0
-        let inert = unit & 0xF800 != 0xD800 && hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(unit), &glyph) != 0
-            && glyph != 0 && hb_set_has(touched, glyph) == 0
-        known[Int(unit)] = inert ? InertGlyphs.inert : InertGlyphs.touched
-        return inert
+        guard unit & 0xF800 != 0xD800, hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(unit), &glyph) != 0,
+              glyph != 0 else { return false }
+        return Int(glyph) < touched.count * 64 && touched[Int(glyph) >> 6] & (1 << UInt64(glyph & 63)) == 0
     }
 
     /// HarfBuzz's default shaper (and the Hangul one, which leaves precomposed syllables alone):

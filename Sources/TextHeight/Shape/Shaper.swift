@@ -335,10 +335,13 @@ final class StackMemo {
     let spaceWidths: UnsafeMutablePointer<Double>
 
     deinit {
-        ZeroedTable.deallocate(inertKnown)
+        for key in 0..<(fontCount << 8) where inertKnown[key] {
+            if let table = inertTables[key] { ZeroedTable.deallocate(table, count: 0x10000) }
+        }
+        ZeroedTable.deallocate(inertKnown, count: fontCount << 8)
         inertTables.deallocate()
         spaceWidths.deallocate()
-        ZeroedTable.deallocate(bmpInfo)
+        ZeroedTable.deallocate(bmpInfo, count: StackMemo.cachedInfoLimit)
         plainFonts.deinitialize(count: fontCount)
         plainFonts.deallocate()
     }
@@ -397,12 +400,13 @@ final class StackMemo {
     /// it): the Double's bit pattern.
     let joins = WidthCache()
 
-    /// Per font and script id (`font << 8 | id`), the characters whose joins need no shaping,
-    /// made at the first join that asks: each one's table of known characters (`InertGlyphs.known`,
-    /// read here without a call or a retain), nil when none qualify; `inertKnown` says which are made.
+    /// Per font and script id (`font << 8 | id`), what each BMP character's joins need: 0 until
+    /// asked, then `inertCharacter` or `touchedCharacter` (`InertGlyphs.isInert`, shared by the
+    /// instance); a table made at the first join that asks (nil when no set qualifies).
     private let inertTables: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>?>
     private let inertKnown: UnsafeMutablePointer<Bool>
     private var inertGlyphs: [Int: InertGlyphs] = [:]
+    private static let inertCharacter: UInt8 = 1, touchedCharacter: UInt8 = 2
 
     /// Whether `first` and `second` are both inert in runs of `fonts[font]` in the script of id
     /// `script` (`info`'s): shaped together, they shape as they do apart.
@@ -411,18 +415,20 @@ final class StackMemo {
         let key = font << 8 | Int(script)
         if !inertKnown[key] {
             let glyphs = Int(script) <= scripts.count
-                ? InertGlyphs(plainFonts[font].instance.takeUnretainedValue(), script: scripts[Int(script) - 1]) : nil
+                ? plainFonts[font].instance.takeUnretainedValue().inertGlyphs(script: scripts[Int(script) - 1]) : nil
             inertGlyphs[key] = glyphs
-            (inertTables + key).initialize(to: glyphs?.known)
+            (inertTables + key).initialize(to: glyphs == nil ? nil : ZeroedTable.allocate(UInt8.self, count: 0x10000))
             inertKnown[key] = true
         }
         guard let table = inertTables[key] else { return false }
         let a = table[Int(first)], b = table[Int(second)]
-        if a == InertGlyphs.inert && b == InertGlyphs.inert { return true }
-        if a == InertGlyphs.touched || b == InertGlyphs.touched { return false }
-        // A character seen for the first time: its glyph looked up in the plan's set.
+        if a == StackMemo.inertCharacter && b == StackMemo.inertCharacter { return true }
+        if a == StackMemo.touchedCharacter || b == StackMemo.touchedCharacter { return false }
+        // A character seen for the first time by this memo.
         guard let glyphs = inertGlyphs[key] else { return false }
-        return glyphs.isInert(first) && glyphs.isInert(second)
+        if a == 0 { table[Int(first)] = glyphs.isInert(first) ? StackMemo.inertCharacter : StackMemo.touchedCharacter }
+        if b == 0 { table[Int(second)] = glyphs.isInert(second) ? StackMemo.inertCharacter : StackMemo.touchedCharacter }
+        return table[Int(first)] == StackMemo.inertCharacter && table[Int(second)] == StackMemo.inertCharacter
     }
 
     /// The font of clusters of several characters (a base and its marks, a conjunct, an emoji

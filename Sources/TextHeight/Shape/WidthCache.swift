@@ -58,8 +58,8 @@ final class WidthCache {
     }
 
     deinit {
-        if let singles = storage.pointee.singles { ZeroedTable.deallocate(singles) }
-        ZeroedTable.deallocate(storage.pointee.slots)
+        if let singles = storage.pointee.singles { ZeroedTable.deallocate(singles, count: WidthCache.singleSlots) }
+        ZeroedTable.deallocate(storage.pointee.slots, count: storage.pointee.mask + 1)
         storage.pointee.arena.deallocate()
         storage.deallocate()
     }
@@ -179,7 +179,7 @@ final class WidthCache {
                 : WidthCache.hash(UnsafeBufferPointer(start: s.arena + Int(entry.key), count: Int(entry.length)))
             WidthCache.place(entry, hash: hash, in: slots, mask: size - 1)
         }
-        ZeroedTable.deallocate(s.slots)
+        ZeroedTable.deallocate(s.slots, count: s.mask + 1)
         s.slots = slots
         s.mask = size - 1
         storage.pointee = s

@@ -1,19 +1,29 @@
 import Glibc
 
-/// Tables allocated zeroed by `calloc`: the kernel maps their pages on first touch, so a fresh
-/// `Shaper` does not write the ~0.8 MB of per-character and per-cache tables it mostly never reads
-/// (a new Shaper per message ran at 16 k msg/s with them filled eagerly, 23 k before they existed).
+/// Tables allocated zeroed: the kernel maps their pages on first touch, so a fresh `Shaper` does
+/// not write the per-character and per-cache tables it mostly never reads (a new Shaper per message
+/// ran at 16 k msg/s with them filled eagerly, 23 k before they existed). Large tables are mapped
+/// (`mmap`) rather than `calloc`ed: once a large block has been freed, glibc raises its mmap
+/// threshold and serves the next one from the heap, which `calloc` must then clear byte by byte
+/// (callgrind, a new Shaper per corpus message: 28 % of the run in `memset`).
 /// Every table using this is laid out so that all-zero bytes mean "empty" or "not looked up".
 enum ZeroedTable {
+    /// From this size on, tables are mapped.
+    private static let mappedBytes = 64 * 1024
+
     static func allocate<T>(_: T.Type, count: Int) -> UnsafeMutablePointer<T> {
-        if let raw = calloc(count, MemoryLayout<T>.stride) { return raw.assumingMemoryBound(to: T.self) }
-        // Out of memory: Swift's allocator traps there as every other allocation would.
-        let table = UnsafeMutablePointer<T>.allocate(capacity: count)
-        UnsafeMutableRawPointer(table).initializeMemory(as: UInt8.self, repeating: 0,
-                                                        count: count * MemoryLayout<T>.stride)
-        return table
+        let bytes = count * MemoryLayout<T>.stride
+        let raw = bytes >= mappedBytes
+            ? mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0).flatMap { $0 == MAP_FAILED ? nil : $0 }
+            : calloc(count, MemoryLayout<T>.stride)
+        // Out of memory (tables are bounded, whatever the text): trap, as Swift's allocator does.
+        guard let raw else { preconditionFailure("textheight: out of memory for a \(bytes)-byte table") }
+        return raw.assumingMemoryBound(to: T.self)
     }
 
-    /// Frees a table from `allocate` (Swift's own allocator is `malloc` for these alignments).
-    static func deallocate<T>(_ table: UnsafeMutablePointer<T>) { free(table) }
+    /// Frees a table from `allocate` of the same `count`.
+    static func deallocate<T>(_ table: UnsafeMutablePointer<T>, count: Int) {
+        let bytes = count * MemoryLayout<T>.stride
+        if bytes >= mappedBytes { munmap(table, bytes) } else { free(table) }
+    }
 }
