@@ -13,13 +13,12 @@
 // its dictionaries), as are rules in another binary form; the caller then asks ICU. So the
 // decision is ICU's own (its handleNext counts the same categories). LineBreakTests compare
 // both boundary for boundary in every locale callers open.
-#define _DEFAULT_SOURCE  // MAP_ANONYMOUS
 #include "CTextHeight.h"
 #include <unicode/ubrk.h>
 #include <unicode/ucptrie.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#include <pthread.h>
 
 // rbbidata.h, data format 6.0: the header's fields (uint32 each), then 6 reserved words.
 enum { MAGIC = 0xB1A0, HEADER_WORDS = 20, F_LENGTH = 2, F_CAT_COUNT = 3, F_FTABLE = 4, F_FTABLE_LEN = 5,
@@ -35,10 +34,10 @@ struct th_line_rules {
     UCPTrie *trie;  // code point → category (8-bit values)
     const uint8_t *rows;
     uint32_t row_length, dictionary_start, category_count, state_count, lookahead_count, flags;
-    int32_t *lookahead;  // RuleBasedBreakIterator::fLookAheadMatches
+    int shared;  // one of the process's registered rules (never closed), or the caller's own
     // Each BMP code unit's category + 1, 0 until looked up in the trie (one load a character
-    // instead of the trie's two). The struct is mapped, not allocated: its zero pages need no
-    // clearing, and an iterator per Shaper (a new one per message) cost a 64 KB memset each.
+    // instead of the trie's two). Threads share it through relaxed atomics: whichever looks a
+    // character up first stores what every other thread would store.
     uint8_t bmp[0x10000];
 };
 
@@ -50,7 +49,35 @@ static inline uint32_t word(const uint8_t *data, int index) {
     return value;
 }
 
+// The rules of every locale opened so far, shared by all iterators (a Shaper per message opened
+// and cleared its own copy and 64 KB table each time): found by their bytes, kept for the process.
+enum { REGISTERED_MAX = 64 };
+static th_line_rules *registered[REGISTERED_MAX];
+static int registered_count;
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static th_line_rules *make_rules(const uint8_t *binary, int32_t length);
+
 th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
+    if (length <= 0) return NULL;
+    pthread_mutex_lock(&registry_lock);
+    th_line_rules *found = NULL;
+    for (int k = 0; k < registered_count && !found; k++) {
+        if (word(registered[k]->data, F_LENGTH) == (uint32_t)length
+            && memcmp(registered[k]->data, binary, (size_t)length) == 0) found = registered[k];
+    }
+    if (!found) {
+        found = make_rules(binary, length);
+        if (found && registered_count < REGISTERED_MAX) {
+            found->shared = 1;
+            registered[registered_count++] = found;
+        }
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return found;
+}
+
+static th_line_rules *make_rules(const uint8_t *binary, int32_t length) {
     if (length < HEADER_WORDS * 4 || word(binary, 0) != MAGIC) return NULL;
     if (binary[4] != 6 || binary[5] != 0) return NULL;  // format 6.0 (ICU 68 on)
     if (word(binary, F_LENGTH) != (uint32_t)length) return NULL;
@@ -58,11 +85,11 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
     uint32_t trie = word(binary, F_TRIE), trie_length = word(binary, F_TRIE_LEN);
     if (table_length < TABLE_HEADER_BYTES || table > (uint32_t)length - table_length
         || trie > (uint32_t)length - trie_length) return NULL;
-    th_line_rules *rules = mmap(NULL, sizeof *rules, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (rules == MAP_FAILED) return NULL;
+    th_line_rules *rules = calloc(1, sizeof *rules);
+    if (!rules) return NULL;
     rules->data = malloc((size_t)length);  // malloc's alignment suits the trie's uint16/uint32 arrays
     if (!rules->data) {
-        munmap(rules, sizeof *rules);
+        free(rules);
         return NULL;
     }
     memcpy(rules->data, binary, (size_t)length);
@@ -92,10 +119,6 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
             usable = row[3 + category] < rules->state_count;
         }
     }
-    if (usable) {
-        rules->lookahead = malloc(rules->lookahead_count * sizeof(int32_t));
-        usable = rules->lookahead != NULL;
-    }
     if (!usable) {
         th_line_rules_close(rules);
         return NULL;
@@ -104,11 +127,10 @@ th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length) {
 }
 
 void th_line_rules_close(th_line_rules *rules) {
-    if (!rules) return;
+    if (!rules || rules->shared) return;
     if (rules->trie) ucptrie_close(rules->trie);
-    free(rules->lookahead);
     free(rules->data);
-    munmap(rules, sizeof *rules);
+    free(rules);
 }
 
 int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capacity) {
@@ -128,7 +150,7 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
     const uint32_t row_length = rules->row_length, dictionary_start = rules->dictionary_start;
     const UCPTrie *trie = rules->trie;
     uint8_t *bmp = rules->bmp;
-    int32_t *lookahead = rules->lookahead;
+    int32_t lookahead[256];  // RuleBasedBreakIterator::fLookAheadMatches (fewer than 256: checked at open)
     for (uint32_t k = 0; k < rules->lookahead_count; k++) lookahead[k] = -1;
     int32_t count = 0, position = 0;
     while (position < length) {
@@ -142,8 +164,11 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
                 // UTEXT_NEXT32: a lone surrogate is read as its own code point.
                 UChar32 c = text[i++];
                 if ((c & 0xF800) != 0xD800) {
-                    category = bmp[c];
-                    if (category == 0) category = bmp[c] = (uint8_t)(UCPTRIE_FAST_BMP_GET(trie, UCPTRIE_8, c) + 1);
+                    category = __atomic_load_n(&bmp[c], __ATOMIC_RELAXED);
+                    if (category == 0) {
+                        category = UCPTRIE_FAST_BMP_GET(trie, UCPTRIE_8, c) + 1;
+                        __atomic_store_n(&bmp[c], (uint8_t)category, __ATOMIC_RELAXED);
+                    }
                     category -= 1;
                 } else {
                     if (c <= 0xDBFF && i < length && (text[i] & 0xFC00) == 0xDC00) {

@@ -47,7 +47,9 @@ uint8_t th_grapheme_class_cached(uint32_t code_point);
 /// ICU's line-break rules in their compiled form (ubrk_getBinaryRules), run by textheight's own
 /// loop (LineBreak.c). One per thread: it keeps scratch state.
 typedef struct th_line_rules th_line_rules;
-/// NULL when `binary` is not in the format the loop reads (RBBI data format 6.0).
+/// NULL when `binary` is not in the format the loop reads (RBBI data format 6.0). Rules with the
+/// same bytes are opened once and shared by every caller and thread for the process (closing them
+/// does nothing); past 64 distinct rule sets each open makes its own, freed by close.
 th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length);
 void th_line_rules_close(th_line_rules *rules);
 /// Writes every line-break boundary of `text` after 0 to `ends` (room for `length` values; the

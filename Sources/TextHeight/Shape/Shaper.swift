@@ -341,18 +341,20 @@ final class StackMemo {
         ZeroedTable.deallocate(inertKnown, count: fontCount << 8)
         inertTables.deallocate()
         spaceWidths.deallocate()
-        ZeroedTable.deallocate(bmpInfo, count: StackMemo.cachedInfoLimit)
+        ZeroedTable.deallocate(bmpInfo, count: 0x10000)
+        ZeroedTable.deallocate(emojiInfo, count: StackMemo.emojiBlocks.count)
         plainFonts.deinitialize(count: fontCount)
         plainFonts.deallocate()
     }
 
-    /// Per character of planes 0 and 1 (the BMP, and plane 1's emoji, which cost a script and
-    /// four emoji-property look-ups each time otherwise), 0 until looked up, then `known` | `plain`
-    /// when the primary font has it plainly (FontRuns.primaryCoversPlainly) | its script id; and
-    /// apart from those, for BMP characters, in `fontBits`, its font as a cluster of its own + 1
-    /// (0 until chosen).
-    private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: StackMemo.cachedInfoLimit)
-    private static let cachedInfoLimit = 0x20000
+    /// Per BMP character, 0 until looked up, then `known` | `plain` when the primary font has it
+    /// plainly (FontRuns.primaryCoversPlainly) | its script id; and apart from those, in
+    /// `fontBits`, its font as a cluster of its own + 1 (0 until chosen).
+    private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: 0x10000)
+    /// The same `info` for the emoji blocks of plane 1 (U+1F000–U+1FBFF), which cost a script and
+    /// four emoji-property look-ups each time otherwise.
+    private let emojiInfo = ZeroedTable.allocate(UInt16.self, count: StackMemo.emojiBlocks.count)
+    private static let emojiBlocks = 0x1F000..<0x1FC00
     static let known: UInt16 = 0x8000, plain: UInt16 = 0x100, fontBits: UInt16 = 0x7E00
     private var scripts: [hb_script_t] = []
     /// More scripts than ids (Unicode has about 160): the text takes the plain path.
@@ -362,8 +364,11 @@ final class StackMemo {
     /// Unknown), else an id of its script, the same for every text of this memo.
     @inline(__always)
     func info(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
-        if scalar < StackMemo.cachedInfoLimit {
+        if scalar < 0x10000 {
             let known = bmpInfo[Int(scalar)]
+            if known & StackMemo.known != 0 { return known }
+        } else if StackMemo.emojiBlocks.contains(Int(scalar)) {
+            let known = emojiInfo[Int(scalar) - StackMemo.emojiBlocks.lowerBound]
             if known & StackMemo.known != 0 { return known }
         }
         return lookUpInfo(scalar, runs)
@@ -386,8 +391,10 @@ final class StackMemo {
             }
         }
         let info = StackMemo.known | (runs.primaryCoversPlainly(scalar) ? StackMemo.plain : 0) | UInt16(id)
-        if scalar < StackMemo.cachedInfoLimit && id != StackMemo.tooManyScripts {
+        if scalar < 0x10000 && id != StackMemo.tooManyScripts {
             bmpInfo[Int(scalar)] = info | bmpInfo[Int(scalar)] & StackMemo.fontBits
+        } else if StackMemo.emojiBlocks.contains(Int(scalar)) && id != StackMemo.tooManyScripts {
+            emojiInfo[Int(scalar) - StackMemo.emojiBlocks.lowerBound] = info
         }
         return info
     }

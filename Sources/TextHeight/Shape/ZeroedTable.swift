@@ -2,14 +2,15 @@ import Glibc
 
 /// Tables allocated zeroed: the kernel maps their pages on first touch, so a fresh `Shaper` does
 /// not write the per-character and per-cache tables it mostly never reads (a new Shaper per message
-/// ran at 16 k msg/s with them filled eagerly, 23 k before they existed). Large tables are mapped
-/// (`mmap`) rather than `calloc`ed: once a large block has been freed, glibc raises its mmap
-/// threshold and serves the next one from the heap, which `calloc` must then clear byte by byte
-/// (callgrind, a new Shaper per corpus message: 28 % of the run in `memset`).
+/// ran at 16 k msg/s with them filled eagerly, 23 k before they existed). Tables of a megabyte or
+/// more (the width caches' grown slots) are mapped (`mmap`): once a large block has been freed,
+/// glibc raises its mmap threshold and serves the next one from the heap, which `calloc` must then
+/// clear byte by byte. Smaller ones, made per Shaper, stay with `calloc`: a mapping and its page
+/// faults cost a new Shaper per message more than clearing (9.7 k against 16–19 k msg/s).
 /// Every table using this is laid out so that all-zero bytes mean "empty" or "not looked up".
 enum ZeroedTable {
     /// From this size on, tables are mapped.
-    private static let mappedBytes = 64 * 1024
+    private static let mappedBytes = 1 << 20
 
     static func allocate<T>(_: T.Type, count: Int) -> UnsafeMutablePointer<T> {
         let bytes = count * MemoryLayout<T>.stride
