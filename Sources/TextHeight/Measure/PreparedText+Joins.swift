@@ -93,7 +93,8 @@ extension PreparedText {
     static func graphemeAround(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from lower: Int, to upper: Int,
                                shaper: Shaper, shortcuts: Bool = true) -> (before: Int, after: Int) {
         var before = max(lower, join - 1), after = min(upper, join + 1)
-        // The common join, two one-unit graphemes: the characters at join − 1 and join, and each
+        // The commonest join, checked first as the cheapest (baseAndMarks below covers it too, at
+        // several times the cost), two one-unit graphemes: the characters at join − 1 and join, and each
         // neighbour within the bounds, are Grapheme_Cluster_Break Other (ideographs, kana, Thai
         // consonants, letters), and UAX #29 breaks between two such characters whatever comes
         // before (GB999: no Prepend, ZWJ, mark or Hangul rule applies), so the window's iterator
