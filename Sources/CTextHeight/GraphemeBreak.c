@@ -8,9 +8,10 @@
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 
-// A class byte: the Grapheme_Cluster_Break value in the low 5 bits (Extend with a non-zero
-// combining class as EXTEND_CCC), and flags.
-enum { CLASS_MASK = 0x1F, EXTEND_CCC = 18, LINKING_CONSONANT = 0x20, VIRAMA = 0x40, EXT_PICT = 0x80 };
+// A class byte (CTextHeight.h): the Grapheme_Cluster_Break value in the low 5 bits (Extend with
+// a non-zero combining class as EXTEND_CCC), and flags.
+enum { CLASS_MASK = TH_GRAPHEME_VALUE, EXTEND_CCC = TH_GRAPHEME_EXTEND_CCC,
+       LINKING_CONSONANT = TH_GRAPHEME_LINKING_CONSONANT, VIRAMA = TH_GRAPHEME_VIRAMA, EXT_PICT = TH_GRAPHEME_EXT_PICT };
 
 // CLDR 42 (char.txt's $LinkingConsonant, $Virama): Indic_Syllabic_Category in six scripts.
 static int links_conjuncts(UChar32 c) {

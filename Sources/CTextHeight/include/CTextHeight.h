@@ -39,8 +39,17 @@ int32_t th_break_rules_source(const th_break_iterator *iterator, char *out, int3
 /// every cluster of `text` to `ends` (room for `length` values; the last is `length`) and returns
 /// how many. Each BMP character's class is looked up in ICU once per process. Thread-safe.
 int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends);
-/// ICU's Grapheme_Cluster_Break value with the flags th_grapheme_ends needs (GraphemeBreak.c).
+/// ICU's Grapheme_Cluster_Break value with the flags th_grapheme_ends needs (GraphemeBreak.c):
+/// the value in the low bits (TH_GRAPHEME_VALUE; Extend with a non-zero combining class as
+/// TH_GRAPHEME_EXTEND_CCC), the flags above.
 uint8_t th_grapheme_class(uint32_t code_point);
+enum {
+    TH_GRAPHEME_VALUE = 0x1F,
+    TH_GRAPHEME_EXTEND_CCC = 18,
+    TH_GRAPHEME_LINKING_CONSONANT = 0x20,  // CLDR 42's $LinkingConsonant
+    TH_GRAPHEME_VIRAMA = 0x40,             // CLDR 42's $Virama
+    TH_GRAPHEME_EXT_PICT = 0x80,           // Extended_Pictographic
+};
 /// th_grapheme_class, from the process-wide table th_grapheme_ends keeps (planes 0 and 1).
 uint8_t th_grapheme_class_cached(uint32_t code_point);
 

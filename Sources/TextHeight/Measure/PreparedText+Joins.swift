@@ -46,8 +46,8 @@ extension PreparedText {
                 continue
             }
             guard join > segmentStart else { continue }
-            let (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart, to: Int(contentEnds[i + 1]),
-                                                 shaper: shaper)
+            let (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart,
+                                                              to: Int(contentEnds[i + 1]), shaper: shaper)
             // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
             if after - before == 2, shaper.skipsInertJoins, let items, let memo,
                items.joinIsInert(text, at: join, memo: memo) { continue }
@@ -93,22 +93,21 @@ extension PreparedText {
     static func graphemeAround(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from lower: Int, to upper: Int,
                                shaper: Shaper, shortcuts: Bool = true) -> (before: Int, after: Int) {
         var before = max(lower, join - 1), after = min(upper, join + 1)
+        let shortcut = shortcuts && lower < join && join < upper
         // The commonest join, checked first as the cheapest (baseAndMarks below covers it too, at
         // several times the cost), two one-unit graphemes: the characters at join − 1 and join, and each
         // neighbour within the bounds, are Grapheme_Cluster_Break Other (ideographs, kana, Thai
         // consonants, letters), and UAX #29 breaks between two such characters whatever comes
         // before (GB999: no Prepend, ZWJ, mark or Hangul rule applies), so the window's iterator
         // would find exactly these ends.
-        if shortcuts && lower < join && join < upper
-            && PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join])
+        if shortcut && PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join])
             && (join - 1 == lower || PreparedText.isOtherGrapheme(text[join - 2]))
             && (join + 1 == upper || PreparedText.isOtherGrapheme(text[join + 1])) {
             return (before, after)
         }
         let windowStart = max(lower, join - 16)
         let windowEnd = min(upper, join + 16)
-        if shortcuts && lower < join && join < upper,
-           let found = PreparedText.baseAndMarks(text, join, from: windowStart, to: windowEnd) { return found }
+        if shortcut, let found = PreparedText.baseAndMarks(text, join, from: windowStart, to: windowEnd) { return found }
         guard windowEnd > windowStart else { return (before, after) }
         before = windowStart
         after = windowEnd
@@ -129,10 +128,13 @@ extension PreparedText {
     /// linking consonant after a mark: the ends the window's iterator would find.
     private static func baseAndMarks(_ text: UnsafeBufferPointer<UInt16>, _ join: Int, from windowStart: Int,
                                      to windowEnd: Int) -> (before: Int, after: Int)? {
-        // GraphemeBreak.c's class bytes: the value in the low 5 bits (Extend with a combining class
-        // is 18), flags above; a virama is an Extend with flag 0x40.
-        func isBase(_ c: UInt8) -> Bool { let value = c & 0x1F; return value == 0 || value == 6 || value == 7 }  // Other, LV, LVT
-        func isMark(_ c: UInt8) -> Bool { c == 3 || c == 10 || c == 18 }  // Extend, SpacingMark
+        // Class bytes (th_grapheme_class): ICU's UGraphemeClusterBreak value and flags. A base may
+        // carry flags; a mark may not (a virama is an Extend with TH_GRAPHEME_VIRAMA).
+        func isBase(_ c: UInt8) -> Bool {
+            let value = Int(c) & TH_GRAPHEME_VALUE
+            return value == 0 || value == 6 || value == 7  // Other, LV, LVT
+        }
+        func isMark(_ c: UInt8) -> Bool { c == 3 || c == 10 || Int(c) == TH_GRAPHEME_EXTEND_CCC }  // Extend, SpacingMark
         func pair(_ lead: UInt16, _ trail: UInt16) -> UInt32 { 0x10000 + (UInt32(lead & 0x3FF) << 10) + UInt32(trail & 0x3FF) }
         // A lone surrogate reads as Control (1), as ICU reads it.
         func single(_ unit: UInt16) -> UInt8 { unit & 0xF800 == 0xD800 ? 1 : th_grapheme_class_cached(UInt32(unit)) }
@@ -155,7 +157,8 @@ extension PreparedText {
             let previous = character(endingAt: before.start)
             // After a mark, a linking consonant may continue a conjunct begun further back (GB9c).
             guard previous.start >= windowStart,
-                  isBase(previous.class) || isMark(previous.class) && before.class & 0x20 == 0 else { return nil }
+                  isBase(previous.class)
+                    || isMark(previous.class) && Int(before.class) & TH_GRAPHEME_LINKING_CONSONANT == 0 else { return nil }
         }
         var after = character(at: join)
         guard isBase(after.class), after.end <= windowEnd else { return nil }
@@ -171,7 +174,7 @@ extension PreparedText {
 
     /// A BMP character of Grapheme_Cluster_Break Other (with any of GraphemeBreak.c's flags).
     fileprivate static func isOtherGrapheme(_ unit: UInt16) -> Bool {
-        unit & 0xF800 != 0xD800 && th_grapheme_class_cached(UInt32(unit)) & 0x1F == 0
+        unit & 0xF800 != 0xD800 && Int(th_grapheme_class_cached(UInt32(unit))) & TH_GRAPHEME_VALUE == 0
     }
 
     /// Blink's HanKerning over the whole text: adjacent-pair trims narrow the segments that hold

@@ -78,18 +78,14 @@ final class InertGlyphs: @unchecked Sendable {
                                                     HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_LATIN,
                                                     HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK]
 
-    private static let gsub = tag("GSUB"), gpos = tag("GPOS")
+    private static let gsub = FaceInstances.tag("GSUB"), gpos = FaceInstances.tag("GPOS")
 
     /// AAT shaping, legacy `kern` kerning (applied when GPOS has none) and `trak` act outside the lookups.
     private static func shapesBeyondLookups(_ face: OpaquePointer) -> Bool {
         ["morx", "mort", "kerx", "kern", "trak"].contains { name in
-            guard let blob = hb_face_reference_table(face, tag(name)) else { return false }
+            guard let blob = hb_face_reference_table(face, FaceInstances.tag(name)) else { return false }
             defer { hb_blob_destroy(blob) }
             return hb_blob_get_length(blob) > 0
         }
-    }
-
-    private static func tag(_ name: String) -> hb_tag_t {
-        name.utf8.reduce(0) { $0 << 8 | hb_tag_t($1) }
     }
 }

@@ -184,9 +184,8 @@ public final class Shaper {
     }
 
     /// What this Shaper remembers about one font stack (its faces, sizes and language), found
-    /// once per text.
-    /// `spacing`: what each font's advancing glyphs gain (tracking), part of every width.
-    /// The memo of `fonts` measured with `glyphSpacing` per glyph and CSS `letter`/`word` spacing.
+    /// once per text: the memo of `fonts` measured with `glyphSpacing` per glyph (tracking, part of
+    /// every width) and CSS `letter`/`word` spacing.
     func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> StackMemo {
         // Batches measure one stack again and again: compare with the last one in place, before
         // building a key (two arrays a text otherwise).
@@ -364,14 +363,22 @@ final class StackMemo {
     /// Unknown), else an id of its script, the same for every text of this memo.
     @inline(__always)
     func info(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
+        // The BMP first, without the optional slot: this is the per-character loop of every text.
         if scalar < 0x10000 {
             let known = bmpInfo[Int(scalar)]
             if known & StackMemo.known != 0 { return known }
-        } else if StackMemo.emojiBlocks.contains(Int(scalar)) {
-            let known = emojiInfo[Int(scalar) - StackMemo.emojiBlocks.lowerBound]
-            if known & StackMemo.known != 0 { return known }
+        } else if let slot = infoSlot(scalar), slot.pointee & StackMemo.known != 0 {
+            return slot.pointee
         }
         return lookUpInfo(scalar, runs)
+    }
+
+    /// Where `info` keeps `scalar`'s value: a BMP or emoji-block character's slot, else nil.
+    @inline(__always)
+    private func infoSlot(_ scalar: UInt32) -> UnsafeMutablePointer<UInt16>? {
+        if scalar < 0x10000 { return bmpInfo + Int(scalar) }
+        if StackMemo.emojiBlocks.contains(Int(scalar)) { return emojiInfo + (Int(scalar) - StackMemo.emojiBlocks.lowerBound) }
+        return nil
     }
 
     private func lookUpInfo(_ scalar: UInt32, _ runs: FontRuns) -> UInt16 {
@@ -391,10 +398,9 @@ final class StackMemo {
             }
         }
         let info = StackMemo.known | (runs.primaryCoversPlainly(scalar) ? StackMemo.plain : 0) | UInt16(id)
-        if scalar < 0x10000 && id != StackMemo.tooManyScripts {
-            bmpInfo[Int(scalar)] = info | bmpInfo[Int(scalar)] & StackMemo.fontBits
-        } else if StackMemo.emojiBlocks.contains(Int(scalar)) && id != StackMemo.tooManyScripts {
-            emojiInfo[Int(scalar) - StackMemo.emojiBlocks.lowerBound] = info
+        // A BMP character's slot keeps its cluster font beside (`fontBits`; always 0 for emoji).
+        if id != StackMemo.tooManyScripts, let slot = infoSlot(scalar) {
+            slot.pointee = info | slot.pointee & StackMemo.fontBits
         }
         return info
     }
@@ -431,11 +437,15 @@ final class StackMemo {
         let a = table[Int(first)], b = table[Int(second)]
         if a == StackMemo.inertCharacter && b == StackMemo.inertCharacter { return true }
         if a == StackMemo.touchedCharacter || b == StackMemo.touchedCharacter { return false }
-        // A character seen for the first time by this memo.
+        // A character seen for the first time by this memo: its verdict from the instance's set.
         guard let glyphs = inertGlyphs[key] else { return false }
-        if a == 0 { table[Int(first)] = glyphs.isInert(first) ? StackMemo.inertCharacter : StackMemo.touchedCharacter }
-        if b == 0 { table[Int(second)] = glyphs.isInert(second) ? StackMemo.inertCharacter : StackMemo.touchedCharacter }
-        return table[Int(first)] == StackMemo.inertCharacter && table[Int(second)] == StackMemo.inertCharacter
+        func verdict(_ unit: UInt16, _ known: UInt8) -> Bool {
+            if known == 0 {
+                table[Int(unit)] = glyphs.isInert(unit) ? StackMemo.inertCharacter : StackMemo.touchedCharacter
+            }
+            return table[Int(unit)] == StackMemo.inertCharacter
+        }
+        return verdict(first, a) && verdict(second, b)
     }
 
     /// The font of clusters of several characters (a base and its marks, a conjunct, an emoji
