@@ -186,7 +186,8 @@ extension Record {
 /// primary font with a fallback chain and colour emoji, as users of a chat app type them. The
 /// limit shapes each whole text once with the primary font; it and the cold measure run in
 /// alternating passes, so a drift of the shared machine's speed moves both alike.
-func benchMixed(_ options: Options, passes: Int, minSeconds: Double, limitOnly: Bool) throws {
+func benchMixed(_ options: Options, passes: Int, minSeconds: Double, only figure: String) throws {
+    let limitOnly = figure == "mixed-limit", coldOnly = figure == "mixed-cold"
     let texts = try readJSONLStrings(options.mixedCorpus, key: "text")
     let units = texts.map { Array($0.utf16) }
     let size = 16.0, width = 300.0
@@ -200,10 +201,13 @@ func benchMixed(_ options: Options, passes: Int, minSeconds: Double, limitOnly: 
     var coldTimes: [Double] = []
     var errors = 0
     let start = now()
-    while limitTimes.count < passes || (now() - start < 2 * minSeconds && limitTimes.count < 100) {
+    while max(limitTimes.count, coldTimes.count) < passes
+            || (now() - start < 2 * minSeconds && max(limitTimes.count, coldTimes.count) < 100) {
         var t0 = now()
-        sink += Double(raw.shapeAll(units))
-        limitTimes.append(now() - t0)
+        if !coldOnly {
+            sink += Double(raw.shapeAll(units))
+            limitTimes.append(now() - t0)
+        }
         if limitOnly { continue }
         t0 = now()
         let result = benchColdPass(texts, model: model, fonts: fonts, width: width)
@@ -212,13 +216,13 @@ func benchMixed(_ options: Options, passes: Int, minSeconds: Double, limitOnly: 
         errors = result.errors
     }
     let limit = limitTimes.min() ?? .nan, cold = coldTimes.min() ?? .nan
-    var r = Record(limitOnly ? "mixed-limit" : "mixed")
+    var r = Record(figure)
     r.add("what", "distinct mixed-language texts, \(fonts.fonts.count) fonts, \(Int(size)) pt, width \(Int(width)), "
         + "inset 0, padding 0: limit (hb_shape of each whole text, primary font) and cold library measure, alternating")
     r.add("texts", texts.count)
     r.add("meanUnits", Double(units.reduce(0) { $0 + $1.count }) / Double(max(texts.count, 1)))
     r.add("errors", errors)
-    r.add("passes", limitTimes.count)
+    r.add("passes", max(limitTimes.count, coldTimes.count))
     r.add("limitSeconds", limit)
     r.add("limitPerSecond", Double(texts.count) / limit)
     r.add("coldSeconds", cold)

@@ -11,7 +11,8 @@ figures: limit cold relayout scaling (default: these four), buckets (limit and c
          length), languages (limit, cold and warm per "lang" of the corpus), cold-fallback (with
          --fallback fonts), mixed (issue 12: distinct mixed-language texts, a real CJK font with a
          fallback chain and colour emoji; the limit and cold measure in alternating passes),
-         mixed-limit (its limit alone, for scripts/bench/procs.py's alternating rounds)
+         mixed-limit (its limit alone, for scripts/bench/procs.py's alternating rounds), mixed-cold
+         (its cold library pass alone, for perf)
   --corpus PATH        JSONL with a "text" field per line (default: fixtures/corpus/messages.jsonl)
   --font PATH          the file the raw-HarfBuzz limit opens; must be the embedded default font's file
                        (default: fixtures/fonts/Inter-Regular.otf)
@@ -68,7 +69,7 @@ func parse(_ arguments: [String]) throws(BenchError) -> Options {
         case "--help", "-h":
             writeAll(1, usage + "\n")
             exit(0)
-        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets", "languages", "mixed", "mixed-limit":
+        case "limit", "cold", "relayout", "scaling", "cold-fallback", "buckets", "languages", "mixed", "mixed-limit", "mixed-cold":
             options.figures.append(argument)
         default: throw BenchError("unknown argument '\(argument)'\n\(usage)")
         }
@@ -189,8 +190,8 @@ func run(_ options: Options) throws -> Void {
             b.addTiming(measuring, items: layouts)
             b.emit()
 
-        case "mixed", "mixed-limit":
-            try benchMixed(options, passes: passes, minSeconds: minSeconds, limitOnly: figure == "mixed-limit")
+        case "mixed", "mixed-limit", "mixed-cold":
+            try benchMixed(options, passes: passes, minSeconds: minSeconds, only: figure)
 
         case "languages":
             // The limit, cold and warm measure per corpus language ("lang"), each language alone.
