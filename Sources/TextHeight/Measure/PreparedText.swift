@@ -93,7 +93,7 @@ public struct PreparedText: Sendable {
             // Room for a segment per three units (a word and its space; CJK grows once).
             var records = SegmentRecords(capacity: min(text.count / 3 + 4, 4096))
             var start = 0
-            forEachBreak(in: text, iterator: iterator, shaper: shaper) { end, isHard, isBad in
+            PreparedText.forEachBreak(in: text, rules: rules, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
                                                shaper: shaper, items: items, into: &records)
                 start = end
@@ -108,9 +108,10 @@ public struct PreparedText: Sendable {
     public var isEmpty: Bool { utf16.isEmpty }
 
     /// Break opportunities in order, ending with `text.count`: ICU's, or Blink's or Minikin's rules
-    /// over ICU's; `body(end, isHard, isInEmailOrURL)`.
-    private func forEachBreak(in text: UnsafeBufferPointer<UInt16>, iterator: BreakIterator, shaper: Shaper,
-                              _ body: (Int, Bool, Bool) -> Void) {
+    /// over ICU's; `body(end, isHard, isInEmailOrURL)`. Static: a method of `self` called while
+    /// `body` mutates `self` ran on a copy of it (14 retains and releases per text).
+    private static func forEachBreak(in text: UnsafeBufferPointer<UInt16>, rules: BreakRules, iterator: BreakIterator,
+                                     shaper: Shaper, _ body: (Int, Bool, Bool) -> Void) {
         if rules.wordBreaks == .minikin {
             MinikinWordBreaks.forEachBreak(in: text, iterator: iterator, body)
             return

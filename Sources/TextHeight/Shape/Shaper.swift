@@ -172,11 +172,20 @@ public final class Shaper {
     }
 
     func lineIterator(locale: String) throws(TextError) -> BreakIterator {
-        if let iterator = lineIterators[locale] { return iterator }
-        let iterator = try BreakIterator(TH_BREAK_LINE, locale: locale)
-        lineIterators[locale] = iterator
+        // Texts in a row share a locale: the dictionary look-up and its access checks were ~500
+        // instructions a text.
+        if let last = lastLineIterator, last.locale == locale { return last.iterator }
+        let iterator: BreakIterator
+        if let known = lineIterators[locale] {
+            iterator = known
+        } else {
+            iterator = try BreakIterator(TH_BREAK_LINE, locale: locale)
+            lineIterators[locale] = iterator
+        }
+        lastLineIterator = (locale, iterator)
         return iterator
     }
+    private var lastLineIterator: (locale: String, iterator: BreakIterator)?
 
     private func graphemes() -> BreakIterator? {
         if graphemeIterator == nil { graphemeIterator = try? BreakIterator(TH_BREAK_GRAPHEME, locale: "") }
