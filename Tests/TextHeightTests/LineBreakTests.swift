@@ -207,6 +207,22 @@ struct LineBreakTests {
         }
     }
 
+    /// The loop reads each BMP character's category and those of U+1F000…U+1FFFF from tables it
+    /// fills range by range when the rules are opened; every such character, beside itself and
+    /// beside characters of the classes most texts hold, must break as ICU breaks it.
+    @Test("every BMP character and every character of the emoji blocks, beside letters, digits, brackets, spaces, ideographs, punctuation and emoji")
+    func everyTabledCharacter() throws {
+        let iterator = try BreakIterator(TH_BREAK_LINE, locale: "")
+        let context: [UInt32] = [0x61, 0x31, 0x28, 0x29, 0x20, 0x4E00, 0x2D, 0x2E, 0x22, 0x300, 0x2F, 0x25, 0x24, 0x3002,
+                                 0x200D, 0x1F466, 0x1F3FB]
+        var code = Array(UInt32(0)...0xD7FF) + Array(UInt32(0xE000)...0xFFFF) + Array(UInt32(0x1F000)...0x1FFFF)
+        code += [0x1EFFF, 0x20000]  // beside the emoji blocks: the trie's
+        let texts = code.map { c in LineBreakTests.utf16(context.flatMap { [c, $0] } + [c, c]) }
+        let (differing, declined) = LineBreakTests.differences(iterator, texts)
+        #expect(differing.isEmpty, "\(differing.prefix(3).map { String($0[0], radix: 16) })")
+        #expect(declined < 1_000)  // the SA characters
+    }
+
     @Test("Thai, Lao, Khmer and Myanmar (SA) go to ICU's dictionaries")
     func dictionary() throws {
         let iterator = try BreakIterator(TH_BREAK_LINE, locale: "")
