@@ -39,7 +39,8 @@ uint8_t th_grapheme_class(uint32_t code_point) {
 // share it through relaxed atomics: whichever thread looks a character up first stores the value
 // every other thread would store.
 enum { CACHED_LIMIT = 0x20000 };
-static uint8_t known_classes[CACHED_LIMIT];
+uint8_t th_grapheme_known_classes[CACHED_LIMIT];
+static uint8_t *const known_classes = th_grapheme_known_classes;
 
 static inline uint8_t class_of(uint32_t c) {
     if (c >= CACHED_LIMIT) return th_grapheme_class(c);
@@ -50,23 +51,30 @@ static inline uint8_t class_of(uint32_t c) {
     return known;
 }
 
-uint8_t th_grapheme_class_cached(uint32_t code_point) { return class_of(code_point); }
+// The surrogates' slots stay 0: th_grapheme_ends reads the table by code unit in runs of Other,
+// where a pair's first unit must not pass for a lone surrogate (ICU 72 gives them Other).
+uint8_t th_grapheme_class_looked_up(uint32_t code_point) {
+    return (code_point & 0xFFFFF800) == 0xD800 ? th_grapheme_class(code_point) : class_of(code_point);
+}
 
-static inline uint32_t decode(const uint16_t *text, int32_t length, int32_t i, int32_t *units) {
-    uint16_t unit = text[i];
-    if ((unit & 0xFC00) == 0xD800 && i + 1 < length && (text[i + 1] & 0xFC00) == 0xDC00) {
-        *units = 2;
-        return 0x10000 + ((uint32_t)(unit & 0x3FF) << 10) + (text[i + 1] & 0x3FF);
-    }
+// The class of the character at i and its length in units. A lone surrogate is read as its own
+// code point, as ICU's iterator reads it.
+static inline uint8_t class_at(const uint16_t *text, int32_t length, int32_t i, int32_t *units) {
+    uint32_t unit = text[i];
     *units = 1;
-    return unit;  // a lone surrogate keeps its value: Grapheme_Cluster_Break=Control, as ICU reads it
+    if ((unit & 0xF800) != 0xD800) return class_of(unit);
+    if (unit <= 0xDBFF && i + 1 < length && (text[i + 1] & 0xFC00) == 0xDC00) {
+        *units = 2;
+        return class_of(0x10000 + ((unit & 0x3FF) << 10) + (text[i + 1] & 0x3FF));
+    }
+    return th_grapheme_class(unit);
 }
 
 int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
     int32_t count = 0;
     if (length <= 0) return 0;
     int32_t units;
-    uint8_t previous = class_of(decode(text, length, 0, &units));
+    uint8_t previous = class_at(text, length, 0, &units);
     int32_t i = units;
     // GB11: Extended_Pictographic Extend* ZWJ × Extended_Pictographic (1: in Extend*, 2: after the ZWJ).
     int emoji = (previous & EXT_PICT) ? 1 : 0;
@@ -76,12 +84,18 @@ int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
     // (1: after the consonant, 2: a virama seen since).
     int conjunct = (previous & LINKING_CONSONANT) ? 1 : 0;
     while (i < length) {
-        uint8_t next = class_of(decode(text, length, i, &units));
+        if (previous == 0) {
+            // Other ÷ Other without flags (most letters, ideographs, punctuation): GB999. A run of
+            // them, one unit each, in a loop of its own that reads the table by unit (a surrogate's
+            // slot stays 0). No GB11, GB12 or conjunct state survives an Other: all are 0 here.
+            while (__atomic_load_n(&known_classes[text[i]], __ATOMIC_RELAXED) == 1) {
+                ends[count++] = i;
+                if (++i == length) goto done;
+            }
+        }
+        uint8_t next = class_at(text, length, i, &units);
         if ((previous | next) == 0) {
-            // Other ÷ Other without flags (most letters, ideographs, punctuation): GB999, and no
-            // GB11, GB12 or conjunct state survives it.
             ends[count++] = i;
-            emoji = regional = conjunct = 0;
             i += units;
             continue;
         }
@@ -121,6 +135,7 @@ int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
         previous = next;
         i += units;
     }
+done:
     ends[count++] = length;
     return count;
 }

@@ -50,8 +50,19 @@ enum {
     TH_GRAPHEME_VIRAMA = 0x40,             // CLDR 42's $Virama
     TH_GRAPHEME_EXT_PICT = 0x80,           // Extended_Pictographic
 };
-/// th_grapheme_class, from the process-wide table th_grapheme_ends keeps (planes 0 and 1).
-uint8_t th_grapheme_class_cached(uint32_t code_point);
+/// The process-wide table th_grapheme_ends keeps for planes 0 and 1: each character's class + 1,
+/// 0 until looked up (the surrogates' slots stay 0); read and written through relaxed atomics.
+extern uint8_t th_grapheme_known_classes[];
+/// th_grapheme_class, stored in th_grapheme_known_classes.
+uint8_t th_grapheme_class_looked_up(uint32_t code_point);
+/// th_grapheme_class, from th_grapheme_known_classes (inline: joins ask it per character).
+static inline uint8_t th_grapheme_class_cached(uint32_t code_point) {
+    if (code_point < 0x20000) {
+        uint8_t known = __atomic_load_n(&th_grapheme_known_classes[code_point], __ATOMIC_RELAXED);
+        if (known != 0) return known - 1;
+    }
+    return th_grapheme_class_looked_up(code_point);
+}
 
 /// ICU's line-break rules in their compiled form (ubrk_getBinaryRules), run by textheight's own
 /// loop (LineBreak.c). One per thread: it keeps scratch state.
