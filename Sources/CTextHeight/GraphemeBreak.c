@@ -70,6 +70,26 @@ static inline uint8_t class_at(const uint16_t *text, int32_t length, int32_t i, 
     return th_grapheme_class(unit);
 }
 
+// The rules that look at the two classes alone (GB3 to GB9b), as the set of classes after
+// `before` that they join to it (bit `after`; EXTEND_CCC is Extend on either side). GB5 keeps
+// every class apart from a control after it.
+#define BIT(value) (1u << (value))
+enum {
+    CONTROLS = BIT(U_GCB_CONTROL) | BIT(U_GCB_CR) | BIT(U_GCB_LF),
+    EXTENDING = BIT(U_GCB_EXTEND) | BIT(EXTEND_CCC) | BIT(U_GCB_ZWJ) | BIT(U_GCB_SPACING_MARK),  // GB9, GB9a
+};
+static inline uint32_t joins_after(int before) {
+    switch (before) {
+    case U_GCB_CONTROL: case U_GCB_LF: return 0;                                                     // GB4
+    case U_GCB_CR: return BIT(U_GCB_LF);                                                             // GB3, GB4
+    case U_GCB_L: return EXTENDING | BIT(U_GCB_L) | BIT(U_GCB_V) | BIT(U_GCB_LV) | BIT(U_GCB_LVT);  // GB6
+    case U_GCB_LV: case U_GCB_V: return EXTENDING | BIT(U_GCB_V) | BIT(U_GCB_T);                      // GB7
+    case U_GCB_LVT: case U_GCB_T: return EXTENDING | BIT(U_GCB_T);                                   // GB8
+    case U_GCB_PREPEND: return ~(uint32_t)CONTROLS;                                                  // GB9b
+    default: return EXTENDING;
+    }
+}
+
 int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
     int32_t count = 0;
     if (length <= 0) return 0;
@@ -100,23 +120,14 @@ int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
             continue;
         }
         int before = previous & CLASS_MASK, after = next & CLASS_MASK;
-        if (before == EXTEND_CCC) before = U_GCB_EXTEND;
-        int extendsConjunct = after == EXTEND_CCC || after == U_GCB_ZWJ;
-        if (after == EXTEND_CCC) after = U_GCB_EXTEND;
-        int joins;
-        if (before == U_GCB_CR && after == U_GCB_LF) joins = 1;                                         // GB3
-        else if (before == U_GCB_CONTROL || before == U_GCB_CR || before == U_GCB_LF) joins = 0;        // GB4
-        else if (after == U_GCB_CONTROL || after == U_GCB_CR || after == U_GCB_LF) joins = 0;           // GB5
-        else if (before == U_GCB_L && (after == U_GCB_L || after == U_GCB_V || after == U_GCB_LV || after == U_GCB_LVT))
-            joins = 1;                                                                                   // GB6
-        else if ((before == U_GCB_LV || before == U_GCB_V) && (after == U_GCB_V || after == U_GCB_T)) joins = 1;  // GB7
-        else if ((before == U_GCB_LVT || before == U_GCB_T) && after == U_GCB_T) joins = 1;             // GB8
-        else if (after == U_GCB_EXTEND || after == U_GCB_ZWJ || after == U_GCB_SPACING_MARK) joins = 1; // GB9, GB9a
-        else if (before == U_GCB_PREPEND) joins = 1;                                                     // GB9b
-        else if (conjunct == 2 && (next & LINKING_CONSONANT)) joins = 1;                                 // CLDR 42, GB9c
-        else if (before == U_GCB_ZWJ && emoji == 2 && (next & EXT_PICT)) joins = 1;                     // GB11
-        else if (before == U_GCB_REGIONAL_INDICATOR && after == U_GCB_REGIONAL_INDICATOR) joins = regional % 2;  // GB12, GB13
-        else joins = 0;                                                                                  // GB999
+        int joins = (joins_after(before) >> after) & 1;
+        if (!joins && !(BIT(after) & CONTROLS)) {
+            // The rules that need what came before, in the cascade's order after GB9b (GB5 first:
+            // a control stays apart whatever came before; none of them has a control before it).
+            if (conjunct == 2 && (next & LINKING_CONSONANT)) joins = 1;                      // CLDR 42, GB9c
+            else if (before == U_GCB_ZWJ && emoji == 2 && (next & EXT_PICT)) joins = 1;      // GB11
+            else if (before == U_GCB_REGIONAL_INDICATOR && after == U_GCB_REGIONAL_INDICATOR) joins = regional % 2;  // GB12, GB13
+        }
         if (!joins) {
             // A new cluster: the states restart from its first character.
             ends[count++] = i;
@@ -126,10 +137,10 @@ int32_t th_grapheme_ends(const uint16_t *text, int32_t length, int32_t *ends) {
         } else {
             if (next & EXT_PICT) emoji = 1;
             else if (emoji == 1 && after == U_GCB_ZWJ) emoji = 2;
-            else if (!(emoji == 1 && after == U_GCB_EXTEND)) emoji = 0;
+            else if (!(emoji == 1 && (after == U_GCB_EXTEND || after == EXTEND_CCC))) emoji = 0;
             regional = after == U_GCB_REGIONAL_INDICATOR ? regional + 1 : 0;
             if (next & LINKING_CONSONANT) conjunct = 1;
-            else if (conjunct && extendsConjunct) conjunct = (next & VIRAMA) ? 2 : conjunct;
+            else if (conjunct && (after == EXTEND_CCC || after == U_GCB_ZWJ)) conjunct = (next & VIRAMA) ? 2 : conjunct;
             else conjunct = 0;
         }
         previous = next;
