@@ -8,6 +8,10 @@
 // BreakCache::populateFollowing repeats it, so the boundaries are ICU's by construction, for
 // whichever rules the locale has (root = strict, @lb=normal, @lb=loose, ja's CJK tables), with
 // every tailoring they carry (LB25's number regex, LB30/30a/30b, LB8a, LB9/10, LB15, LB21a, …).
+// The loop reads its own copies of the tables, made when the rules are opened: each BMP
+// character's category in a byte table, and the common steps (to an accepting state, or ending a
+// match where a character starts) in a form that needs no branch on the data, since a
+// mispredicted branch at every word's end cost more than the steps themselves.
 // Limits: a text with a character of a dictionary category is declined (ICU 72's line rules
 // name `$dictionary = [$SA]`: LB1's Thai, Lao, Khmer and Myanmar, whose runs ICU subdivides with
 // its dictionaries), as are rules in another binary form; the caller then asks ICU. So the
