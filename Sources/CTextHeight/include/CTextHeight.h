@@ -65,7 +65,7 @@ static inline uint8_t th_grapheme_class_cached(uint32_t code_point) {
 }
 
 /// ICU's line-break rules in their compiled form (ubrk_getBinaryRules), run by textheight's own
-/// loop (LineBreak.c). One per thread: it keeps scratch state.
+/// loop (LineBreak.c), with the tables it reads; read-only once opened, so threads share them.
 typedef struct th_line_rules th_line_rules;
 /// NULL when `binary` is not in the format the loop reads (RBBI data format 6.0). Rules with the
 /// same bytes are opened once and shared by every caller and thread for the process (closing them
