@@ -9,18 +9,28 @@
 /// itself when full. The storage is reached through one `let` pointer: Swift arrays held in a class
 /// would cost an exclusivity check and a retain per probe.
 final class WidthCache {
-    struct Entry {
-        /// The upper half of the key's hash, 0 for an empty slot.
-        var tag: UInt32
-        var length: Int32
-        /// Up to four units packed (`length` ≤ 4), else the key's offset in the arena.
-        var key: UInt64
+    /// What a look-up returns: exactly what was inserted.
+    struct Entry: Equatable {
         var advance: Int64
         var missingGlyphs: Int32
         /// Glyphs with a non-zero advance: per-glyph tracking applies to these.
         var advancingGlyphs: Int32
+    }
 
-        static let empty = Entry(tag: 0, length: 0, key: 0, advance: 0, missingGlyphs: 0, advancingGlyphs: 0)
+    /// 16 bytes, four to a cache line. `meta` is 0 for an empty slot; else its low byte is the
+    /// key's length (1…255) with the values packed above it (`inline`), or 0 with an index into
+    /// `overflow` above for what does not fit. `key` holds up to four units packed, else the
+    /// hash's upper half over the key's offset in the arena.
+    private struct Slot {
+        var key: UInt64
+        var meta: UInt64
+    }
+
+    /// An entry whose length or values do not fit a slot's `meta` (the joins memo stores a
+    /// Double's bit pattern; real advances and glyph counts fit).
+    private struct Overflow {
+        var length: Int
+        var entry: Entry
     }
 
     /// One UTF-16 unit's entry (a CJK character, a space: most look-ups), direct-mapped in front of
@@ -36,12 +46,15 @@ final class WidthCache {
     private struct Storage {
         /// Allocated at the first single unit stored (the joins and cluster memos never store one).
         var singles: UnsafeMutablePointer<Single>?
-        var slots: UnsafeMutablePointer<Entry>
+        var slots: UnsafeMutablePointer<Slot>
         var mask: Int
         var count = 0
         var arena: UnsafeMutablePointer<UInt16>
         var arenaCount = 0
         var arenaCapacity: Int
+        var overflow: UnsafeMutablePointer<Overflow>?
+        var overflowCount = 0
+        var overflowCapacity = 0
     }
     private let storage: UnsafeMutablePointer<Storage>
     private let maxArenaUnits: Int
@@ -49,10 +62,11 @@ final class WidthCache {
     private static let initialSlots = 256
 
     init(maxEntries: Int = 1 << 18, maxArenaUnits: Int = 1 << 22) {
-        self.maxEntries = maxEntries
-        self.maxArenaUnits = maxArenaUnits
+        // Arena offsets and overflow indexes are stored in 32 bits.
+        self.maxEntries = min(maxEntries, Int(UInt32.max))
+        self.maxArenaUnits = min(maxArenaUnits, Int(UInt32.max))
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(singles: nil, slots: WidthCache.emptySlots(WidthCache.initialSlots),
+        storage.initialize(to: Storage(singles: nil, slots: ZeroedTable.allocate(Slot.self, count: WidthCache.initialSlots),
                                        mask: WidthCache.initialSlots - 1, arena: .allocate(capacity: 2048),
                                        arenaCapacity: 2048))
     }
@@ -61,12 +75,8 @@ final class WidthCache {
         if let singles = storage.pointee.singles { ZeroedTable.deallocate(singles, count: WidthCache.singleSlots) }
         ZeroedTable.deallocate(storage.pointee.slots, count: storage.pointee.mask + 1)
         storage.pointee.arena.deallocate()
+        storage.pointee.overflow?.deallocate()
         storage.deallocate()
-    }
-
-    /// Zeroed slots: an all-zero `Entry` has tag 0, empty.
-    private static func emptySlots(_ count: Int) -> UnsafeMutablePointer<Entry> {
-        ZeroedTable.allocate(Entry.self, count: count)
     }
 
     static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
@@ -78,8 +88,8 @@ final class WidthCache {
         return h
     }
 
-    /// The slot's tag for `hash`: never 0, which marks an empty slot.
-    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> 32) | 1 }
+    /// The upper half of the hash, stored beside a long key's arena offset.
+    private static func tag(_ hash: UInt64) -> UInt64 { hash >> 32 }
 
     /// Up to four units in one integer.
     @inline(__always)
@@ -89,25 +99,46 @@ final class WidthCache {
         return key
     }
 
+    /// `meta` of a slot holding the values themselves, or nil when one does not fit.
+    private static func inlineMeta(length: Int, _ entry: Entry) -> UInt64? {
+        guard (1...0xFF).contains(length), (0...0xFF).contains(entry.missingGlyphs),
+              (0...0xFFFF).contains(entry.advancingGlyphs), let advance = Int32(exactly: entry.advance) else { return nil }
+        return UInt64(length) | UInt64(entry.missingGlyphs) << 8 | UInt64(entry.advancingGlyphs) << 16
+            | UInt64(UInt32(bitPattern: advance)) << 32
+    }
+
+    /// The low byte 0 (no inline length) and bit 8 set (never 0, which is empty).
+    private static func overflowMeta(index: Int) -> UInt64 { 0x100 | UInt64(index) << 32 }
+
     func lookup(_ units: UnsafeBufferPointer<UInt16>, hash: UInt64) -> Entry? {
         let s = storage.pointee
         if units.count == 1, let singles = s.singles {
             let single = singles[Int(units[0]) & (WidthCache.singleSlots - 1)]
             if single.unitPlusOne == UInt32(units[0]) + 1 {
-                return Entry(tag: 0, length: 1, key: UInt64(units[0]), advance: Int64(single.advance),
-                             missingGlyphs: Int32(single.missingGlyphs), advancingGlyphs: Int32(single.advancingGlyphs))
+                return Entry(advance: Int64(single.advance), missingGlyphs: Int32(single.missingGlyphs),
+                             advancingGlyphs: Int32(single.advancingGlyphs))
             }
         }
-        let tag = WidthCache.tag(hash)
         let short = units.count <= 4
-        let key = short ? WidthCache.packed(units) : 0
+        let key = short ? WidthCache.packed(units) : WidthCache.tag(hash)
+        let length = units.count <= 0xFF ? UInt64(units.count) : 0
         var slot = Int(truncatingIfNeeded: hash) & s.mask
         while true {
             let entry = s.slots[slot]
-            if entry.tag == 0 { return nil }
-            if entry.tag == tag && Int(entry.length) == units.count
-                && (short ? entry.key == key : WidthCache.matches(s.arena + Int(entry.key), units)) {
-                return entry
+            if entry.meta == 0 { return nil }
+            let stored = entry.meta & 0xFF
+            if stored == length && stored != 0 {
+                if short ? entry.key == key : entry.key >> 32 == key && WidthCache.matches(entry.key, s.arena, units) {
+                    return Entry(advance: Int64(Int32(truncatingIfNeeded: entry.meta >> 32)),
+                                 missingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 8 & 0xFF),
+                                 advancingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 16 & 0xFFFF))
+                }
+            } else if stored == 0, let overflow = s.overflow {
+                let other = overflow[Int(truncatingIfNeeded: entry.meta >> 32)]
+                if other.length == units.count
+                    && (short ? entry.key == key : entry.key >> 32 == key && WidthCache.matches(entry.key, s.arena, units)) {
+                    return other.entry
+                }
             }
             slot = (slot + 1) & s.mask
         }
@@ -138,13 +169,30 @@ final class WidthCache {
                 s.arena = arena
                 s.arenaCapacity = capacity
             }
-            key = UInt64(s.arenaCount)
+            key = WidthCache.tag(hash) << 32 | UInt64(s.arenaCount)
             if let base = units.baseAddress { s.arena.advanced(by: s.arenaCount).update(from: base, count: units.count) }
             s.arenaCount += units.count
         }
-        WidthCache.place(Entry(tag: WidthCache.tag(hash), length: Int32(units.count), key: key, advance: advance,
-                               missingGlyphs: missingGlyphs, advancingGlyphs: advancingGlyphs),
-                         hash: hash, in: s.slots, mask: s.mask)
+        let entry = Entry(advance: advance, missingGlyphs: missingGlyphs, advancingGlyphs: advancingGlyphs)
+        var meta: UInt64
+        if let inline = WidthCache.inlineMeta(length: units.count, entry) {
+            meta = inline
+        } else {
+            if s.overflowCount == s.overflowCapacity {
+                let capacity = max(16, s.overflowCapacity * 2)
+                let overflow = UnsafeMutablePointer<Overflow>.allocate(capacity: capacity)
+                if let old = s.overflow {
+                    overflow.moveInitialize(from: old, count: s.overflowCount)
+                    old.deallocate()
+                }
+                s.overflow = overflow
+                s.overflowCapacity = capacity
+            }
+            s.overflow.map { ($0 + s.overflowCount).initialize(to: Overflow(length: units.count, entry: entry)) }
+            meta = WidthCache.overflowMeta(index: s.overflowCount)
+            s.overflowCount += 1
+        }
+        WidthCache.place(Slot(key: key, meta: meta), hash: hash, in: s.slots, mask: s.mask)
         s.count += 1
         if units.count == 1, let advance = Int32(exactly: advance), let missing = UInt16(exactly: missingGlyphs),
            let advancing = UInt16(exactly: advancingGlyphs) {
@@ -156,14 +204,17 @@ final class WidthCache {
         storage.pointee = s
     }
 
-    private static func matches(_ stored: UnsafeMutablePointer<UInt16>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    /// Whether a long key's arena units (`key`'s lower half is their offset) are `units`.
+    private static func matches(_ key: UInt64, _ arena: UnsafeMutablePointer<UInt16>,
+                                _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        let stored = arena + Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
         for i in 0..<units.count where stored[i] != units[i] { return false }
         return true
     }
 
-    private static func place(_ entry: Entry, hash: UInt64, in slots: UnsafeMutablePointer<Entry>, mask: Int) {
+    private static func place(_ entry: Slot, hash: UInt64, in slots: UnsafeMutablePointer<Slot>, mask: Int) {
         var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot].tag != 0 { slot = (slot + 1) & mask }
+        while slots[slot].meta != 0 { slot = (slot + 1) & mask }
         slots[slot] = entry
     }
 
@@ -171,12 +222,15 @@ final class WidthCache {
     private func grow() {
         var s = storage.pointee
         let size = (s.mask + 1) * 2
-        let slots = WidthCache.emptySlots(size)
-        for index in 0...s.mask where s.slots[index].tag != 0 {
+        let slots = ZeroedTable.allocate(Slot.self, count: size)
+        for index in 0...s.mask where s.slots[index].meta != 0 {
             let entry = s.slots[index]
-            let hash = entry.length <= 4
-                ? WidthCache.hash(unpacked: entry.key, count: Int(entry.length))
-                : WidthCache.hash(UnsafeBufferPointer(start: s.arena + Int(entry.key), count: Int(entry.length)))
+            var length = Int(entry.meta & 0xFF)
+            if length == 0, let overflow = s.overflow { length = overflow[Int(truncatingIfNeeded: entry.meta >> 32)].length }
+            let hash = length <= 4
+                ? WidthCache.hash(unpacked: entry.key, count: length)
+                : WidthCache.hash(UnsafeBufferPointer(start: s.arena + Int(truncatingIfNeeded: entry.key & 0xFFFF_FFFF),
+                                                      count: length))
             WidthCache.place(entry, hash: hash, in: slots, mask: size - 1)
         }
         ZeroedTable.deallocate(s.slots, count: s.mask + 1)
@@ -199,6 +253,7 @@ final class WidthCache {
                                         count: WidthCache.singleSlots)
         storage.pointee.count = 0
         storage.pointee.arenaCount = 0
-        storage.pointee.slots.update(repeating: .empty, count: storage.pointee.mask + 1)
+        storage.pointee.overflowCount = 0
+        storage.pointee.slots.update(repeating: Slot(key: 0, meta: 0), count: storage.pointee.mask + 1)
     }
 }
