@@ -34,14 +34,24 @@ final class WidthCache {
     }
 
     /// One UTF-16 unit's entry (a CJK character, a space: most look-ups), direct-mapped in front of
-    /// the table in 32 KB that stay in the CPU caches.
+    /// the table in 64 KB that stay in the CPU caches.
     private struct Single {
-        var unitPlusOne: UInt32  // 0 when empty (zeroed memory)
+        var unit: UInt16
+        var missingGlyphs: UInt8
+        /// `advancingGlyphs + 1`: 0 marks an empty slot (zeroed memory).
+        var advancingPlusOne: UInt8
         var advance: Int32
-        var missingGlyphs: UInt16
-        var advancingGlyphs: UInt16
     }
     private static let singleSlots = 4096
+
+    /// `entry` as a front slot for `unit`, nil when a value does not fit.
+    @inline(__always)
+    private static func single(_ unit: UInt16, _ entry: Entry) -> Single? {
+        guard let advance = Int32(exactly: entry.advance), let missing = UInt8(exactly: entry.missingGlyphs),
+              (0..<0xFF).contains(entry.advancingGlyphs) else { return nil }
+        return Single(unit: unit, missingGlyphs: missing, advancingPlusOne: UInt8(entry.advancingGlyphs + 1),
+                      advance: advance)
+    }
 
     private struct Storage {
         /// Allocated at the first single unit stored (the joins and cluster memos never store one).
@@ -100,6 +110,7 @@ final class WidthCache {
     }
 
     /// `meta` of a slot holding the values themselves, or nil when one does not fit.
+    @inline(__always)
     private static func inlineMeta(length: Int, _ entry: Entry) -> UInt64? {
         guard (1...0xFF).contains(length), (0...0xFF).contains(entry.missingGlyphs),
               (0...0xFFFF).contains(entry.advancingGlyphs), let advance = Int32(exactly: entry.advance) else { return nil }
@@ -114,9 +125,9 @@ final class WidthCache {
         let s = storage.pointee
         if units.count == 1, let singles = s.singles {
             let single = singles[Int(units[0]) & (WidthCache.singleSlots - 1)]
-            if single.unitPlusOne == UInt32(units[0]) + 1 {
+            if single.unit == units[0] && single.advancingPlusOne != 0 {
                 return Entry(advance: Int64(single.advance), missingGlyphs: Int32(single.missingGlyphs),
-                             advancingGlyphs: Int32(single.advancingGlyphs))
+                             advancingGlyphs: Int32(single.advancingPlusOne) - 1)
             }
         }
         let short = units.count <= 4
@@ -129,9 +140,15 @@ final class WidthCache {
             let stored = entry.meta & 0xFF
             if stored == length && stored != 0 {
                 if short ? entry.key == key : entry.key >> 32 == key && WidthCache.matches(entry.key, s.arena, units) {
-                    return Entry(advance: Int64(Int32(truncatingIfNeeded: entry.meta >> 32)),
-                                 missingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 8 & 0xFF),
-                                 advancingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 16 & 0xFFFF))
+                    let found = Entry(advance: Int64(Int32(truncatingIfNeeded: entry.meta >> 32)),
+                                      missingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 8 & 0xFF),
+                                      advancingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 16 & 0xFFFF))
+                    // The front keeps the unit last found: first come, first kept left 40 % of the
+                    // primary font's single units (CJK characters sharing low bits) to the table.
+                    if units.count == 1, let singles = s.singles, let single = WidthCache.single(units[0], found) {
+                        singles[Int(units[0]) & (WidthCache.singleSlots - 1)] = single
+                    }
+                    return found
                 }
             } else if stored == 0, let overflow = s.overflow {
                 let other = overflow[Int(truncatingIfNeeded: entry.meta >> 32)]
@@ -194,12 +211,10 @@ final class WidthCache {
         }
         WidthCache.place(Slot(key: key, meta: meta), hash: hash, in: s.slots, mask: s.mask)
         s.count += 1
-        if units.count == 1, let advance = Int32(exactly: advance), let missing = UInt16(exactly: missingGlyphs),
-           let advancing = UInt16(exactly: advancingGlyphs) {
+        if units.count == 1, let single = WidthCache.single(units[0], entry) {
             let singles = s.singles ?? ZeroedTable.allocate(Single.self, count: WidthCache.singleSlots)
             s.singles = singles
-            singles[Int(units[0]) & (WidthCache.singleSlots - 1)] = Single(
-                unitPlusOne: UInt32(units[0]) + 1, advance: advance, missingGlyphs: missing, advancingGlyphs: advancing)
+            singles[Int(units[0]) & (WidthCache.singleSlots - 1)] = single
         }
         storage.pointee = s
     }
@@ -249,7 +264,7 @@ final class WidthCache {
     }
 
     private func removeAll() {
-        storage.pointee.singles?.update(repeating: Single(unitPlusOne: 0, advance: 0, missingGlyphs: 0, advancingGlyphs: 0),
+        storage.pointee.singles?.update(repeating: Single(unit: 0, missingGlyphs: 0, advancingPlusOne: 0, advance: 0),
                                         count: WidthCache.singleSlots)
         storage.pointee.count = 0
         storage.pointee.arenaCount = 0
