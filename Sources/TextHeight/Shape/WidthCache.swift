@@ -1,10 +1,13 @@
 /// Advance widths of shaped UTF-16 slices, in font units, keyed on the code units themselves.
 ///
-/// Open addressing with the entries in the table itself: a hit reads one 32-byte slot (a short
+/// Open addressing with the entries in the table itself: a hit reads one 16-byte slot (a short
 /// key, up to four units, is stored in the slot; a longer one in an arena of units). The table is
 /// probed for every measured run and outgrows the CPU caches on real workloads, so a probe that
 /// touches one cache line instead of three (slot, entry, arena) is what a hit costs in wall time
 /// (perf: the lookup was the hottest function of the mixed workload with slots → entries → arena).
+/// Slots of 16 bytes instead of 32 halve the table (the primary font's 24,756 entries over the
+/// 20,000 mixed texts: 1 MB instead of 2 MB); cache-simulated callgrind (48 KB D1, 2 MB last level)
+/// counted the lookup's read misses to memory 128 k → 61 k, `grow`'s 49 k → 20 k.
 /// Lookups hash the slice in place and never build a String. Memory is bounded: the cache empties
 /// itself when full. The storage is reached through one `let` pointer: Swift arrays held in a class
 /// would cost an exclusivity check and a retain per probe.
@@ -27,14 +30,15 @@ final class WidthCache {
     }
 
     /// An entry whose length or values do not fit a slot's `meta` (the joins memo stores a
-    /// Double's bit pattern; real advances and glyph counts fit).
+    /// Double's bit pattern for joins that change the width; advances and glyph counts of real
+    /// runs fit: none of the 20,000 mixed texts' measured runs overflowed).
     private struct Overflow {
         var length: Int
         var entry: Entry
     }
 
     /// One UTF-16 unit's entry (a CJK character, a space: most look-ups), direct-mapped in front of
-    /// the table in 64 KB that stay in the CPU caches.
+    /// the table in 32 KB that stay in the CPU caches.
     private struct Single {
         var unit: UInt16
         var missingGlyphs: UInt8
@@ -143,8 +147,10 @@ final class WidthCache {
                     let found = Entry(advance: Int64(Int32(truncatingIfNeeded: entry.meta >> 32)),
                                       missingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 8 & 0xFF),
                                       advancingGlyphs: Int32(truncatingIfNeeded: entry.meta >> 16 & 0xFFFF))
-                    // The front keeps the unit last found: first come, first kept left 40 % of the
-                    // primary font's single units (CJK characters sharing low bits) to the table.
+                    // The front keeps the unit last found: first stored, first kept sent 40 % of the
+                    // primary font's single-unit look-ups (CJK characters sharing low bits; 110 k of
+                    // 271 k over the 20,000 mixed texts) to the table. The lookup's first-level read
+                    // misses fell 7 % (cache-simulated).
                     if units.count == 1, let singles = s.singles, let single = WidthCache.single(units[0], found) {
                         singles[Int(units[0]) & (WidthCache.singleSlots - 1)] = single
                     }
