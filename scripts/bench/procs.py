@@ -3,7 +3,7 @@
 
 figures: batch over the corpus with --jobs 1 and --jobs 2, the 100,000-case batch (peak memory),
 one call on a short text (median of N runs), and the binary on the scaling texts.
-Prints one JSON object line per figure.
+Prints one JSON object line per figure; each names the binary it timed and how it links Swift.
 """
 import argparse
 import json
@@ -29,6 +29,15 @@ def run(argv, stdout_path=os.devnull, stdin_path=None):
     return wall, usage.ru_maxrss, os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime
 
 
+def linkage(binary):
+    """How the binary links the Swift runtime: "dynamic" when it names libswiftCore.so (NEEDED)."""
+    try:
+        dynamic = subprocess.run(["readelf", "-d", binary], capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return "dynamic" if "libswiftCore.so" in dynamic else "static"
+
+
 def count_lines(path, needle=None):
     n = 0
     with open(path, "rb") as f:
@@ -40,7 +49,10 @@ def count_lines(path, needle=None):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--binary", default=".build/release/textheight")
+    ap.add_argument("--binary", default=".build/release/textheight",
+                    help="the binary timed (run.sh: the --static-swift-stdlib build the Debian package installs)")
+    ap.add_argument("--dynamic-binary", help="also time this one in the mixed rounds (run.sh: .build/release/textheight)")
+    ap.add_argument("--bench", default=".build/release/textheight-bench", help="the library's figures of the mixed rounds")
     ap.add_argument("--dir", default=".build/bench")
     ap.add_argument("--width", default="343")
     ap.add_argument("--runs", type=int, default=3, help="batch runs; the best is kept")
@@ -49,7 +61,8 @@ def main():
     ap.add_argument("figures", nargs="*", default=["batch", "memory", "call", "scaling", "mixed"])
     args = ap.parse_args()
     binary = os.path.abspath(args.binary)
-    out = lambda **kw: print(json.dumps(kw), flush=True)  # noqa: E731
+    timed = {"binary": args.binary, "swiftRuntime": linkage(binary)}
+    out = lambda **kw: print(json.dumps({**kw, **timed}), flush=True)  # noqa: E731
 
     if "batch" in args.figures:
         cases = os.path.join(args.dir, "cases.jsonl")
@@ -109,15 +122,17 @@ def main():
 def mixed(args, binary, out):
     """Issue 12's workload through the binary, the whole-text limit, the library and Pango, in
     alternating rounds (batch, limit + library, Pango, batch, ...): a drift of the shared machine's
-    speed moves all of them alike, and the ratios of the best runs are quoted."""
+    speed moves all of them alike, and the ratios of the best runs are quoted. With --dynamic-binary,
+    that binary runs in each round too, next to the other (which goes first alternates)."""
     cases = os.path.join(args.dir, "mixed.jsonl")
     n = count_lines(cases)
     fonts = [os.path.join(ROOT, "fixtures", "fonts", name) for name in MIXED_FALLBACKS]
     flags = ["--font", MIXED_PRIMARY + "#2", "--size", "16", "--width", "300", "--inset", "0", "--padding", "0"]
     for font in fonts:
         flags += ["--fallback", font]
-    argv = [binary, "batch", "--jobs", "1", "--input", cases] + flags
-    bench = [os.path.join(os.path.dirname(binary), "textheight-bench"), "--passes", "1", "--mixed-corpus", cases]
+    binaries = [binary] + ([os.path.abspath(args.dynamic_binary)] if args.dynamic_binary else [])
+    argvs = [[b, "batch", "--jobs", "1", "--input", cases] + flags for b in binaries]
+    bench = [os.path.abspath(args.bench), "--passes", "1", "--mixed-corpus", cases]
     for font in fonts:
         bench += ["--mixed-fallback", font]
     # The limit and the cold library pass alternate in one process: the library figure of
@@ -127,25 +142,40 @@ def mixed(args, binary, out):
              "--family", "Noto Sans CJK SC", "--size", "16", "--width", "300", "--padding", "0", "--passes", "1",
              "--label", "pango-mixed"]
     env = dict(os.environ, FONTCONFIG_FILE=os.path.abspath(os.path.join(args.dir, "fonts-mixed.conf")))
-    result = os.path.join(args.dir, "mixed-out.jsonl")
-    batches, limits, pangos = [], [], []
-    for _ in range(args.mixed_runs):
-        batches.append(run(argv, stdout_path=result))
+    results = [os.path.join(args.dir, name) for name in ("mixed-out.jsonl", "mixed-out-dynamic.jsonl")][:len(argvs)]
+    batches, limits, pangos = [[] for _ in argvs], [], []
+    for k in range(args.mixed_runs):
+        order = range(len(argvs)) if k % 2 == 0 else reversed(range(len(argvs)))
+        for i in order:
+            batches[i].append(run(argvs[i], stdout_path=results[i]))
         limits.append(json.loads(subprocess.run(bench, capture_output=True, text=True, check=True).stdout.splitlines()[-1]))
         pangos.append(json.loads(subprocess.run(pango, capture_output=True, text=True, check=True, env=env).stdout))
-    best = min(batches)
-    out(figure="mixed-batch-jobs1", what=" ".join(["textheight"] + argv[1:]), texts=n, outputLines=count_lines(result),
-        errorLines=count_lines(result, b'"error"'), exitCode=best[2], seconds=best[0], cpuSeconds=best[3],
-        medianSeconds=statistics.median(r[0] for r in batches), perSecond=n / best[0], rounds=len(batches))
-    limit = max(limits, key=lambda r: r["limitPerSecond"])
-    out(figure="mixed-limit", what=limit["what"], texts=n, perSecond=limit["limitPerSecond"], rounds=len(limits))
     library = max(limits, key=lambda r: r["perSecond"])
+
+    def batch_figure(name, runs, argv, result):
+        best = min(runs)
+        return dict(figure=name, what=" ".join(["textheight"] + argv[1:]), texts=n, outputLines=count_lines(result),
+                    errorLines=count_lines(result, b'"error"'), exitCode=best[2], seconds=best[0], cpuSeconds=best[3],
+                    medianSeconds=statistics.median(r[0] for r in runs), perSecond=n / best[0], rounds=len(runs),
+                    batchOverLibrary=n / best[0] / library["perSecond"])
+
+    out(**batch_figure("mixed-batch-jobs1", batches[0], argvs[0], results[0]))
+    if args.dynamic_binary:
+        with open(results[0], "rb") as a, open(results[1], "rb") as b:
+            if a.read() != b.read():
+                sys.exit(f"procs.py: {args.binary} and {args.dynamic_binary} wrote different results")
+        print(json.dumps({**batch_figure("mixed-batch-jobs1-dynamic", batches[1], argvs[1], results[1]),
+                          "binary": args.dynamic_binary, "swiftRuntime": linkage(argvs[1][0])}), flush=True)
+    best = min(batches[0])
+    limit = max(limits, key=lambda r: r["limitPerSecond"])
+    print(json.dumps(dict(figure="mixed-limit", what=limit["what"], texts=n, perSecond=limit["limitPerSecond"],
+                          rounds=len(limits))), flush=True)
     out(figure="mixed-library", what="textheight-bench mixed: the cold library pass (prepare + measure)", texts=n,
         perSecond=library["perSecond"], batchOverLibrary=n / best[0] / library["perSecond"],
         batchCPUOverLibrary=n / best[3] / library["perSecond"], rounds=len(limits))
     p = max(pangos, key=lambda r: r["perSecond"])
     p["rounds"] = len(pangos)
-    out(**p)
+    print(json.dumps(p), flush=True)
 
 
 if __name__ == "__main__":

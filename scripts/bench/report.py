@@ -57,6 +57,9 @@ def main():
         rounds = "alternating rounds" if get("mixed-library") else "separate runs"
         rows.append((f"mixed: batch --jobs 1 / library ({rounds})", f"{mb / lib:.2f}×", "≥ 0.9×",
                      verdict(mb / lib >= 0.9)))
+    mbd = get("mixed-batch-jobs1-dynamic")
+    if lib and mbd:
+        rows.append(("mixed: batch --jobs 1 / library (Swift runtime loaded dynamically)", f"{mbd / lib:.2f}×", "", ""))
 
     limit = get("limit")
     cold = get("cold")
@@ -103,6 +106,12 @@ def main():
     width = max(len(r[0]) for r in rows) if rows else 0
     for label, value, target, v in rows:
         print(f"  {label:<{width}}  {value:>8}  {target:<7} {v}")
+
+    timed = next((r for r in f.values() if "binary" in r and r["figure"] != "mixed-batch-jobs1-dynamic"), None)
+    if timed:
+        how = {"static": "Swift runtime linked in, as the Debian package installs it",
+               "dynamic": "Swift runtime loaded from the toolchain"}.get(timed["swiftRuntime"], "linkage unknown")
+        print(f"\n  binary timed: {timed['binary']} ({how})")
 
     print("\nABSOLUTE (best pass; this machine is shared, absolute numbers drift)")
     c = f.get("corpus", {})
@@ -158,6 +167,9 @@ def main():
         r = f["mixed-batch-jobs1"]
         line("8 mixed: textheight batch --jobs 1", f"{mb:,.0f} texts/s",
              f"best of {r['rounds']} rounds; limit in the same rounds {ml or 0:,.0f}/s; {r['errorLines']} errors")
+    if mbd:
+        r = f["mixed-batch-jobs1-dynamic"]
+        line("8 mixed: the same, Swift runtime loaded", f"{mbd:,.0f} texts/s", f"{r['binary']}, best of {r['rounds']} rounds")
     if mp:
         r = f["pango-mixed"]
         line(f"8 mixed: Pango {r['pango']}", f"{mp:,.0f} texts/s", f"font {r['fontLoaded']}, fonts [{r['families']}]")

@@ -3,6 +3,8 @@
 #   the HarfBuzz limit, cold measure (library, batch --jobs 1/2), re-layout, one call, scaling,
 #   peak memory of a 100,000-case batch, and Pango through python3-gi; the mixed-language
 #   workload (Noto Sans CJK + fallbacks, distinct texts) against its own limit and Pango; ratios first.
+#   The binary timed is the one the Debian package installs (--static-swift-stdlib, built in .build/static);
+#   the mixed rounds also time .build/release/textheight (the Swift runtime loaded from the toolchain).
 # Usage: scripts/bench/run.sh [--quick]      (--quick: fewer passes, for a smoke test)
 # Everything it writes goes to .build/bench/ (results.jsonl, report.txt, the generated inputs).
 set -euo pipefail
@@ -41,6 +43,11 @@ scripts/setup.sh
 echo "bench: building (release)" >&2
 swift build -c release --product textheight >&2
 swift build -c release --product textheight-bench >&2
+# The binary users install: scripts/package.sh's flags (the Swift runtime linked in, no run path),
+# in a build path of its own so that neither build undoes the other.
+static=.build/static
+swift build -c release --product textheight --static-swift-stdlib --disable-local-rpath --scratch-path "$static" >&2
+static_bin="$(swift build -c release --disable-local-rpath --scratch-path "$static" --show-bin-path)/textheight"
 
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 results=$out/results.jsonl
@@ -66,10 +73,11 @@ echo "bench: 1-3, 5 in process (limit, cold, re-layout, scaling)" >&2
   limit cold relayout scaling cold-fallback buckets mixed >> "$results"
 
 echo "bench: 2, 4, 5, 6, 8 through the binary (batch, one call, scaling, peak memory, mixed with Pango)" >&2
+binaries=(--binary "$static_bin" --dynamic-binary .build/release/textheight --bench .build/release/textheight-bench)
 if [ -n "$quick" ]; then
-  $py scripts/bench/procs.py --dir "$out" --runs 1 --calls 51 --mixed-runs 1 >> "$results"
+  $py scripts/bench/procs.py "${binaries[@]}" --dir "$out" --runs 1 --calls 51 --mixed-runs 1 >> "$results"
 else
-  $py scripts/bench/procs.py --dir "$out" >> "$results"
+  $py scripts/bench/procs.py "${binaries[@]}" --dir "$out" >> "$results"
 fi
 
 echo "bench: 7 Pango through python3-gi" >&2
