@@ -60,16 +60,22 @@ struct BatchCommand {
                 chunk.append(line)
             }
             if chunk.isEmpty { break }
-            let outputs = pool.map(chunk) { line, shaper in
-                BatchCommand.process(line, defaults: defaults, parsedDefaults: parsedDefaults, ready: ready,
-                                     shaper: shaper, faces: pool.faces)
+            let outputs = pool.map(chunk, byWorker: { line, worker in
+                let start = worker.output.count
+                let failed = BatchCommand.process(line, defaults: defaults, parsedDefaults: parsedDefaults, ready: ready,
+                                                  worker: worker, faces: pool.faces)
+                return Written(worker: worker.index, bytes: start..<worker.output.count, failed: failed)
+            })
+            for output in outputs where output.failed { failed += 1 }
+            if outputs.allSatisfy({ $0.worker == 0 }) {
+                Terminal.write(raw: pool.workers[0].output.bytes)
+            } else {
+                // Each worker wrote its cases in turn: the lines go out in input order.
+                out.removeAll(keepingCapacity: true)
+                for output in outputs { out.append(contentsOf: pool.workers[output.worker].output.bytes(output.bytes)) }
+                Terminal.write(bytes: out)
             }
-            out.removeAll(keepingCapacity: true)
-            for output in outputs {
-                out.append(contentsOf: output.bytes)
-                if output.failed { failed += 1 }
-            }
-            Terminal.write(bytes: out)
+            for worker in pool.workers { worker.output.removeAll() }
             progress.update(cases: chunk.count, bytesRead: reader.bytesRead)
         }
         progress.finish()
@@ -80,19 +86,22 @@ struct BatchCommand {
         return .ok
     }
 
-    struct Output {
-        /// The case's result lines, each ending in a newline.
-        var bytes: [UInt8]
+    /// Where a case's result lines are: bytes of a worker's output.
+    struct Written {
+        var worker: Int
+        var bytes: Range<Int>
         var failed: Bool
     }
 
-    /// One input line to its output lines: results, or one error object naming the line.
+    /// One input line to its output lines, written into the worker's output: results, or one
+    /// error object naming the line (then true).
     static func process(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: CaseRunner.Defaults? = nil,
-                        ready: ReadyDefaults? = nil, shaper: Shaper, faces: FaceCache) -> Output {
+                        ready: ReadyDefaults? = nil, worker: WorkerPool.Worker, faces: FaceCache) -> Bool {
         if let ready, !line.tooLong, let scanned = ScannedCase.scan(line.bytes) {
-            return ready.process(scanned, line: line.number, shaper: shaper)
+            return ready.process(scanned, line: line.number, worker: worker)
         }
-        let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: shaper, faces: faces)
+        let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: worker.shaper,
+                                     faces: faces)
         switch outcome.result {
         case .success(let objects):
             var bytes: [UInt8] = []
@@ -100,16 +109,18 @@ struct BatchCommand {
                 object.append(to: &bytes)
                 bytes.append(0x0A)
             }
-            return Output(bytes: bytes, failed: false)
+            worker.output.append(bytes)
+            return false
         case .failure(let error):
             var json = JSONObject()
             if let id = outcome.id { json.add("id", raw: id.text) }
-            return failure(error, line: line.number, prefix: json)
+            failure(error, line: line.number, prefix: json, into: worker.output)
+            return true
         }
     }
 
     /// The error object of a case that failed, after `prefix` (its id).
-    static func failure(_ error: Failure, line: Int, prefix: JSONObject) -> Output {
+    static func failure(_ error: Failure, line: Int, prefix: JSONObject, into output: OutputBuffer) {
         var json = prefix
         json.add("line", line)
         json.add("error", error.message)
@@ -117,7 +128,7 @@ struct BatchCommand {
         var bytes: [UInt8] = []
         json.append(to: &bytes)
         bytes.append(0x0A)
-        return Output(bytes: bytes, failed: true)
+        output.append(bytes)
     }
 }
 
@@ -146,15 +157,16 @@ final class ReadyDefaults: Sendable {
     }
 
     /// `PlatformModel.measure(_:shaper:)` without a placeholder: the text prepared once (from its
-    /// UTF-16 units, as `prepare` makes them), measured at every width.
-    func process(_ scanned: ScannedCase, line: Int, shaper: Shaper) -> BatchCommand.Output {
+    /// UTF-16 units, as `prepare` makes them), measured at every width; true when it failed.
+    func process(_ scanned: ScannedCase, line: Int, worker: WorkerPool.Worker) -> Bool {
         do throws(Failure) {
             guard scanned.utf8Count <= options.text.maxBytes else {
                 throw .tooManyBytes(scanned.utf8Count, maxBytes: options.text.maxBytes)
             }
             let prepared: PreparedText
             do {
-                prepared = try PreparedText(utf16: scanned.utf16, fonts: fonts, rules: model.breakRules, shaper: shaper)
+                prepared = try PreparedText(utf16: scanned.utf16, fonts: fonts, rules: model.breakRules,
+                                            shaper: worker.shaper)
             } catch {
                 throw .text(error)
             }
@@ -165,37 +177,38 @@ final class ReadyDefaults: Sendable {
             if options.font.strictGlyphs, let missing = measurements.first?.missingGlyphs, missing > 0 {
                 throw .strictGlyphs(missing)
             }
-            let bytes = json(scanned.id, measurements, lines: lines)
-            return BatchCommand.Output(bytes: bytes, failed: false)
+            write(scanned.id, measurements, lines: lines, worker: worker)
+            return false
         } catch {
             var prefix = JSONObject()
             if let id = scanned.id { prefix.add("id", raw: id) }
-            return BatchCommand.failure(error, line: line, prefix: prefix)
+            BatchCommand.failure(error, line: line, prefix: prefix, into: worker.output)
+            return true
         }
     }
 
-    /// One line per width, written into memory reserved for them (`JSONBytes`); the plain way
-    /// (`JSONObject`) should the bound ever be short.
-    private func json(_ id: ArraySlice<UInt8>?, _ measurements: [Measurement], lines: Bool) -> [UInt8] {
+    /// One line per width, written straight into the worker's output within a bound (`JSONBytes`);
+    /// the plain way (`JSONObject`) should the bound ever be short.
+    private func write(_ id: ArraySlice<UInt8>?, _ measurements: [Measurement], lines: Bool, worker: WorkerPool.Worker) {
         // Numbers take at most 24 bytes (Double's shortest form, Int64's digits): 640 bytes hold the
         // fixed keys and their numbers, 256 a line object.
-        let bound = measurements.reduce(0) { total, measurement in
-            total + (id?.count ?? 0) + setting.count + 640 + measurement.lines.count * 256
-        }
-        // Written on the stack, then copied into an array of its size (see ScannedCase's text).
-        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer -> [UInt8]? in
-            var json = JSONBytes(buffer)
-            for (width, measurement) in zip(widths, measurements) {
+        var bound = 0
+        for measurement in measurements { bound += (id?.count ?? 0) + setting.count + 640 + measurement.lines.count * 256 }
+        var complete = false
+        worker.output.write(upTo: bound) { room in
+            var json = JSONBytes(room, numbers: worker.numbers)
+            for (index, measurement) in measurements.enumerated() {
                 json.open()
                 if let id { id.withUnsafeBufferPointer { json.add("id", raw: $0) } }
-                appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
-                                  to: &json)
+                appendMeasurement(measurement, width: widths[index], measuredPlaceholder: false, setting: setting,
+                                  lines: lines, to: &json)
                 json.close()
                 json.byte(0x0A)
             }
-            return json.overflowed ? nil : Array(UnsafeBufferPointer(rebasing: buffer[..<json.count]))
+            complete = !json.overflowed
+            return complete ? json.count : 0
         }
-        if let written { return written }
+        if complete { return }
         var bytes: [UInt8] = []
         for (width, measurement) in zip(widths, measurements) {
             var json = JSONObject()
@@ -205,7 +218,7 @@ final class ReadyDefaults: Sendable {
             json.append(to: &bytes)
             bytes.append(0x0A)
         }
-        return bytes
+        worker.output.append(bytes)
     }
 }
 

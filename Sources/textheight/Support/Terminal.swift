@@ -11,6 +11,8 @@ enum Terminal {
         bytes.withUnsafeBytes { writeAll($0, to: fd) }
     }
 
+    static func write(raw bytes: UnsafeRawBufferPointer, to fd: Int32 = STDOUT_FILENO) { writeAll(bytes, to: fd) }
+
     /// write(2) until every byte is out, again after EINTR; a closed pipe ends it quietly.
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32) {
         guard let base = bytes.baseAddress else { return }
