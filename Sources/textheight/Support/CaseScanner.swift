@@ -161,9 +161,23 @@ private struct CaseScanner {
             // Printable ASCII but the quote and the backslash: one unit each, the common case.
             let b = source[j]
             if b >= 0x20 && b < 0x80 && b != 0x22 && b != 0x5C {
-                target[n] = UInt16(b)
-                n &+= 1
-                j &+= 1
+                guard end &- j >= 8 else {
+                    target[n] = UInt16(b)
+                    n &+= 1
+                    j &+= 1
+                    continue
+                }
+                // Then eight bytes at a time: all eight written, those up to the first other byte
+                // kept (the units past it are written over or never copied out).
+                while end &- j >= 8 {
+                    let word = UnsafeRawPointer(source + j).loadUnaligned(as: UInt64.self)
+                    (target + n).storeBytes(widening: word)
+                    let others = CaseScanner.notPlainASCII(word)
+                    let plain = others == 0 ? 8 : others.trailingZeroBitCount &>> 3
+                    n &+= plain
+                    j &+= plain
+                    if plain < 8 { break }
+                }
                 continue
             }
             if b == 0x22 { return (n, escapeAdjustment) }
@@ -190,6 +204,20 @@ private struct CaseScanner {
             }
         }
         return nil
+    }
+
+    /// The top bit of the first byte of `word` (little-endian) that is not printable ASCII or is the
+    /// quote or the backslash is set, none below it; 0 when there is none. Bytes under 0x20 and
+    /// bytes 0x22 and 0x5C get their top bit from the subtractions, those above 0x7F have it: the
+    /// "has less than" and "has zero byte" tests of Bit Twiddling Hacks, where a borrow only
+    /// sets bits above the first byte it flags.
+    @inline(__always)
+    static func notPlainASCII(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = word &- ones &* 0x20
+        let quote = (word ^ (ones &* 0x22)) &- ones
+        let backslash = (word ^ (ones &* 0x5C)) &- ones
+        return (word | ((control | quote | backslash) & ~word)) & highs
     }
 
     /// One escape at `i` (a backslash); nil for a lone surrogate or an unknown escape.
@@ -257,5 +285,14 @@ private struct CaseScanner {
         let scalar = (lead & 0x07) << 18 | (c1 & 0x3F) << 12 | (c2 & 0x3F) << 6 | (c3 & 0x3F)
         guard scalar >= 0x10000, scalar <= 0x10FFFF else { return nil }
         return (scalar, 4)
+    }
+}
+
+extension UnsafeMutablePointer<UInt16> {
+    /// The eight bytes of `word` (little-endian: the first byte lowest) as eight UTF-16 units.
+    @inline(__always)
+    fileprivate func storeBytes(widening word: UInt64) {
+        let bytes = unsafeBitCast(word, to: SIMD8<UInt8>.self)
+        UnsafeMutableRawPointer(self).storeBytes(of: SIMD8<UInt16>(truncatingIfNeeded: bytes), as: SIMD8<UInt16>.self)
     }
 }
