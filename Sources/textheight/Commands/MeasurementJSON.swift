@@ -50,7 +50,7 @@ func measurementSetting(model: String, measure: String, font: FontDescription?) 
 
 /// One measurement's fields appended to `json`, `setting` (from `measurementSetting`) in its place.
 func appendMeasurement(_ m: Measurement, width: Double, measuredPlaceholder: Bool, setting: [UInt8], lines: Bool,
-                       to json: inout some JSONFields) {
+                       to json: inout JSONObject) {
     json.add("boxHeight", m.boxHeight)
     json.add("contentHeight", m.contentHeight)
     json.add("lineCount", m.lineCount)

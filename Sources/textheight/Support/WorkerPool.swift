@@ -15,7 +15,6 @@ final class WorkerPool: @unchecked Sendable {
         let shaper = Shaper()
         /// The bytes written for this worker's cases of a chunk (`batch`).
         let output = OutputBuffer()
-        let numbers = NumberTexts()
 
         init(index: Int) { self.index = index }
     }
@@ -67,7 +66,7 @@ private struct Unchecked<T, R>: @unchecked Sendable {
     let transform: (T, WorkerPool.Worker) -> R
 }
 
-/// Bytes appended in place, kept between chunks: `JSONBytes` writes a case's lines straight into
+/// Bytes appended in place, kept between chunks: a case's lines are written straight into
 /// its spare room (no array per case, no copy).
 final class OutputBuffer {
     private(set) var base: UnsafeMutablePointer<UInt8>
