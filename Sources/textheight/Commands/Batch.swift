@@ -174,13 +174,21 @@ final class ReadyDefaults: Sendable {
                 throw .text(error)
             }
             let lines = options.output.lines
+            if widths.count == 1 {  // the common case, without an array
+                let measurement = model.measure(prepared, width: widths[0], includeLines: lines)
+                if options.font.strictGlyphs, measurement.missingGlyphs > 0 { throw .strictGlyphs(measurement.missingGlyphs) }
+                write(scanned.id, measurement, width: widths[0], lines: lines, worker: worker)
+                return false
+            }
             var measurements: [Measurement] = []
             measurements.reserveCapacity(widths.count)
             for width in widths { measurements.append(model.measure(prepared, width: width, includeLines: lines)) }
             if options.font.strictGlyphs, let missing = measurements.first?.missingGlyphs, missing > 0 {
                 throw .strictGlyphs(missing)
             }
-            write(scanned.id, measurements, lines: lines, worker: worker)
+            for (width, measurement) in zip(widths, measurements) {
+                write(scanned.id, measurement, width: width, lines: lines, worker: worker)
+            }
             return false
         } catch {
             var prefix = JSONObject()
@@ -190,44 +198,42 @@ final class ReadyDefaults: Sendable {
         }
     }
 
-    /// One line per width, written straight into the worker's output: the id, then the measurement's
+    /// The line of one width, written straight into the worker's output: the id, then the measurement's
     /// fields as they were written for an equal measurement at that width before (`WrittenMeasurements`).
-    private func write(_ id: ArraySlice<UInt8>?, _ measurements: [Measurement], lines: Bool, worker: WorkerPool.Worker) {
-        let memo = written[worker.index]
-        for (width, measurement) in zip(widths, measurements) {
-            let fields = memo.fields(of: measurement, width: width) {
-                var object = JSONObject()
-                appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
-                                  to: &object)
-                var bytes: [UInt8] = []
-                object.append(to: &bytes)
-                return Array(bytes.dropFirst().dropLast())  // the fields, without the braces
-            }
-            // `{"id":…,` + fields + `}` + newline, as JSONObject writes the whole object.
-            let idKey: StaticString = #"{"id":"#
-            let count = (id.map { idKey.utf8CodeUnitCount + $0.count + 1 } ?? 1) + fields.count + 2
-            fields.withUnsafeBufferPointer { fields in
-                worker.output.write(upTo: count) { room in
-                    guard var p = room.baseAddress else { return 0 }
-                    func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                        guard let from = bytes.baseAddress else { return }
-                        p.initialize(from: from, count: bytes.count)
-                        p += bytes.count
-                    }
-                    if let id {
-                        put(UnsafeBufferPointer(start: idKey.utf8Start, count: idKey.utf8CodeUnitCount))
-                        id.withUnsafeBufferPointer { put($0) }
-                        p.initialize(to: UInt8(ascii: ","))
-                        p += 1
-                    } else {
-                        p.initialize(to: UInt8(ascii: "{"))
-                        p += 1
-                    }
-                    put(fields)
-                    p.initialize(to: UInt8(ascii: "}"))
-                    p[1] = 0x0A
-                    return count
+    private func write(_ id: ArraySlice<UInt8>?, _ measurement: Measurement, width: Double, lines: Bool,
+                       worker: WorkerPool.Worker) {
+        let fields = written[worker.index].fields(of: measurement, width: width) {
+            var object = JSONObject()
+            appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
+                              to: &object)
+            var bytes: [UInt8] = []
+            object.append(to: &bytes)
+            return Array(bytes.dropFirst().dropLast())  // the fields, without the braces
+        }
+        // `{"id":…,` + fields + `}` + newline, as JSONObject writes the whole object.
+        let idKey: StaticString = #"{"id":"#
+        let count = (id.map { idKey.utf8CodeUnitCount + $0.count + 1 } ?? 1) + fields.count + 2
+        fields.withUnsafeBufferPointer { fields in
+            worker.output.write(upTo: count) { room in
+                guard var p = room.baseAddress else { return 0 }
+                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+                    guard let from = bytes.baseAddress else { return }
+                    p.initialize(from: from, count: bytes.count)
+                    p += bytes.count
                 }
+                if let id {
+                    put(UnsafeBufferPointer(start: idKey.utf8Start, count: idKey.utf8CodeUnitCount))
+                    id.withUnsafeBufferPointer { put($0) }
+                    p.initialize(to: UInt8(ascii: ","))
+                    p += 1
+                } else {
+                    p.initialize(to: UInt8(ascii: "{"))
+                    p += 1
+                }
+                put(fields)
+                p.initialize(to: UInt8(ascii: "}"))
+                p[1] = 0x0A
+                return count
             }
         }
     }
