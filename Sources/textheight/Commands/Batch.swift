@@ -44,7 +44,9 @@ struct BatchCommand {
         var progress = Progress(enabled: batch.progress || Terminal.isTerminal(STDERR_FILENO), alwaysShow: batch.progress,
                                 totalBytes: totalBytes)
         var failed = 0
-        var chunk: [LineReader.Line] = []
+        // A chunk's lines share one array (`block`): no array per line.
+        var block: [UInt8] = []
+        var chunk: [LineReader.Placed] = []
         chunk.reserveCapacity(WorkerPool.chunkSize)
         // Cases that set no flag of their own measure with the command line's: parse it and load its fonts once.
         let parsedDefaults = (try? MeasureOptions(defaults)).map {
@@ -54,18 +56,22 @@ struct BatchCommand {
         var out: [UInt8] = []
         while true {
             chunk.removeAll(keepingCapacity: true)
+            block.removeAll(keepingCapacity: true)
             // Chunks keep every worker busy on a piped file; when the next line is not there yet
             // (a co-process writing one case and waiting), the lines read so far are answered first.
-            while chunk.count < WorkerPool.chunkSize, chunk.isEmpty || reader.lineReady(), let line = reader.next() {
+            while chunk.count < WorkerPool.chunkSize, chunk.isEmpty || reader.lineReady(),
+                  let line = reader.next(appendingTo: &block) {
                 chunk.append(line)
             }
             if chunk.isEmpty { break }
-            let outputs = pool.map(chunk, byWorker: { line, worker in
-                let start = worker.output.count
-                let failed = BatchCommand.process(line, defaults: defaults, parsedDefaults: parsedDefaults, ready: ready,
-                                                  worker: worker, faces: pool.faces)
-                return Written(worker: worker.index, bytes: start..<worker.output.count, failed: failed)
-            })
+            let outputs = block.withUnsafeBufferPointer { block in
+                pool.map(chunk, byWorker: { line, worker in
+                    let start = worker.output.count
+                    let failed = BatchCommand.process(line, in: block, defaults: defaults, parsedDefaults: parsedDefaults,
+                                                      ready: ready, worker: worker, faces: pool.faces)
+                    return Written(worker: worker.index, bytes: start..<worker.output.count, failed: failed)
+                })
+            }
             for output in outputs where output.failed { failed += 1 }
             if outputs.allSatisfy({ $0.worker == 0 }) {
                 Terminal.write(raw: pool.workers[0].output.bytes)
@@ -93,13 +99,15 @@ struct BatchCommand {
         var failed: Bool
     }
 
-    /// One input line to its output lines, written into the worker's output: results, or one
-    /// error object naming the line (then true).
-    static func process(_ line: LineReader.Line, defaults: ParsedArguments, parsedDefaults: CaseRunner.Defaults? = nil,
-                        ready: ReadyDefaults? = nil, worker: WorkerPool.Worker, faces: FaceCache) -> Bool {
-        if let ready, !line.tooLong, let scanned = ScannedCase.scan(line.bytes) {
-            return ready.process(scanned, line: line.number, worker: worker)
+    /// One input line (bytes of `block`) to its output lines, written into the worker's output:
+    /// results, or one error object naming the line (then true).
+    static func process(_ placed: LineReader.Placed, in block: UnsafeBufferPointer<UInt8>, defaults: ParsedArguments,
+                        parsedDefaults: CaseRunner.Defaults? = nil, ready: ReadyDefaults? = nil,
+                        worker: WorkerPool.Worker, faces: FaceCache) -> Bool {
+        if let ready, !placed.tooLong, let scanned = ScannedCase.scan(UnsafeBufferPointer(rebasing: block[placed.bytes])) {
+            return ready.process(scanned, line: placed.number, worker: worker)
         }
+        let line = placed.line(in: block)
         let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: worker.shaper,
                                      faces: faces)
         switch outcome.result {
@@ -200,7 +208,7 @@ final class ReadyDefaults: Sendable {
 
     /// The line of one width, written straight into the worker's output: the id, then the measurement's
     /// fields as they were written for an equal measurement at that width before (`WrittenMeasurements`).
-    private func write(_ id: ArraySlice<UInt8>?, _ measurement: Measurement, width: Double, lines: Bool,
+    private func write(_ id: UnsafeBufferPointer<UInt8>?, _ measurement: Measurement, width: Double, lines: Bool,
                        worker: WorkerPool.Worker) {
         let fields = written[worker.index].fields(of: measurement, width: width) {
             var object = JSONObject()
@@ -223,7 +231,7 @@ final class ReadyDefaults: Sendable {
                 }
                 if let id {
                     put(UnsafeBufferPointer(start: idKey.utf8Start, count: idKey.utf8CodeUnitCount))
-                    id.withUnsafeBufferPointer { put($0) }
+                    put(id)
                     p.initialize(to: UInt8(ascii: ","))
                     p += 1
                 } else {

@@ -6,17 +6,16 @@
 /// then reads the line and says what is wrong. So whatever it accepts, the plain path reads to the
 /// same text and id: strict RFC 8259, the text decoded as `String(decoding:)` then `.utf16` would.
 struct ScannedCase {
-    /// The id's JSON text as the output repeats it (`JSONValue.text`).
-    var id: ArraySlice<UInt8>?
+    /// The id's JSON text as the output repeats it (`JSONValue.text`): bytes of the line scanned.
+    var id: UnsafeBufferPointer<UInt8>?
     var utf16: [UInt16]
     /// The text's length in UTF-8 bytes, for `--max-bytes`.
     var utf8Count: Int
 
-    static func scan(_ bytes: [UInt8]) -> ScannedCase? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var scanner = CaseScanner(bytes: buffer)
-            return scanner.scanCase(in: bytes)
-        }
+    /// The line's bytes must outlive the case (its id points into them).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> ScannedCase? {
+        var scanner = CaseScanner(bytes: bytes)
+        return scanner.scanCase()
     }
 }
 
@@ -26,7 +25,7 @@ private struct CaseScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func scanCase(in source: [UInt8]) -> ScannedCase? {
+    mutating func scanCase() -> ScannedCase? {
         var id: Range<Int>?
         var text: (utf16: [UInt16], utf8Count: Int)?
         skipSpace()
@@ -52,7 +51,8 @@ private struct CaseScanner {
         }
         skipSpace()
         guard i == bytes.count, let text else { return nil }
-        return ScannedCase(id: id.map { source[$0] }, utf16: text.utf16, utf8Count: text.utf8Count)
+        return ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
+                           utf8Count: text.utf8Count)
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {

@@ -35,10 +35,32 @@ struct LineReader {
     }
 
     mutating func next() -> Line? {
-        var line: [UInt8] = []
+        var bytes: [UInt8] = []
+        guard let line = next(appendingTo: &bytes) else { return nil }
+        return Line(number: line.number, bytes: bytes, tooLong: line.tooLong, followsByteOrderMark: line.followsByteOrderMark)
+    }
+
+    /// Where `next(appendingTo:)` put a line: its bytes are `block[bytes]`.
+    struct Placed {
+        var number: Int
+        var bytes: Range<Int>
+        var tooLong: Bool
+        var followsByteOrderMark: Bool
+
+        /// The line on its own, as `next()` gives it.
+        func line(in block: UnsafeBufferPointer<UInt8>) -> Line {
+            Line(number: number, bytes: Array(UnsafeBufferPointer(rebasing: block[bytes])), tooLong: tooLong,
+                 followsByteOrderMark: followsByteOrderMark)
+        }
+    }
+
+    /// The next line appended to `block`, so that many lines share one array (a batch's chunk).
+    mutating func next(appendingTo block: inout [UInt8]) -> Placed? {
+        let start = block.count
         var tooLong = false
+        var ended = false
         while true {
-            if start == end {
+            if self.start == end {
                 if finished { break }
                 let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if got < 0 && errno == EINTR { continue }
@@ -46,29 +68,35 @@ struct LineReader {
                     finished = true
                     break
                 }
-                start = 0
+                self.start = 0
                 end = got
                 bytesRead += got
             }
-            let newlineAt = newline(from: start)
+            let newlineAt = newline(from: self.start)
             let i = newlineAt ?? end
             if !tooLong {
-                // A line whole in the buffer (the common case) is one allocation of its size.
-                if line.isEmpty { line = Array(buffer[start..<i]) } else { line.append(contentsOf: buffer[start..<i]) }
-                if line.count > limit {
+                block.append(contentsOf: buffer[self.start..<i])
+                if block.count - start > limit {
                     tooLong = true
-                    line = []
+                    block.removeSubrange(start...)
                 }
             }
-            start = newlineAt.map { $0 + 1 } ?? end
+            self.start = newlineAt.map { $0 + 1 } ?? end
             if newlineAt != nil {
-                if line.last == 0x0D { line.removeLast() }
-                return numbered(line, tooLong: tooLong)
+                ended = true
+                break
             }
         }
         // A last line without a newline still counts; a final newline adds no empty line.
-        if line.isEmpty && !tooLong { return nil }
-        return numbered(line, tooLong: tooLong)
+        if !ended && block.count == start && !tooLong { return nil }
+        if ended && block.count > start && block[block.count - 1] == 0x0D { block.removeLast() }
+        number += 1
+        var opensWithMark = false
+        if number == 1, block[start...].starts(with: [0xEF, 0xBB, 0xBF]) {
+            opensWithMark = true
+            block.removeSubrange(start..<start + 3)
+        }
+        return Placed(number: number, bytes: start..<block.count, tooLong: tooLong, followsByteOrderMark: opensWithMark)
     }
 
     /// The index of the first newline in `buffer[from..<end]`, found with memchr (the scan of every byte read).
@@ -78,14 +106,5 @@ struct LineReader {
             guard let base = raw.baseAddress, let found = memchr(base + from, 0x0A, end - from) else { return nil }
             return base.distance(to: UnsafeRawPointer(found))
         }
-    }
-
-    private mutating func numbered(_ line: [UInt8], tooLong: Bool) -> Line {
-        number += 1
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        if number == 1 && line.starts(with: bom) {
-            return Line(number: 1, bytes: Array(line.dropFirst(3)), tooLong: tooLong, followsByteOrderMark: true)
-        }
-        return Line(number: number, bytes: line, tooLong: tooLong)
     }
 }
