@@ -7,7 +7,12 @@
 /// (perf: the lookup was the hottest function of the mixed workload with slots → entries → arena).
 /// Slots of 16 bytes instead of 32 halve the table (the primary font's 24,756 entries over the
 /// 20,000 mixed texts: 1 MB instead of 2 MB); cache-simulated callgrind (48 KB D1, 2 MB last level)
-/// counted the lookup's read misses to memory 128 k → 61 k, `grow`'s 49 k → 20 k.
+/// counted the lookup's read misses to memory 128 k → 61 k, `grow`'s 49 k → 20 k. In wall time no
+/// change was measurable (perf: the lookup's share stayed ~12 %, half of it on the slot's load): on
+/// the shared 2-vCPU machine measured, a table probe waited ~50 ns on average whatever the table's
+/// size (512 KB to 2 MB) or page size. Tried and dropped for that reason: keys of 5…12 units in
+/// 32-byte slots (the wait moved from the arena to the slot), a front for keys up to four units,
+/// 2 MB pages for the table.
 /// Lookups hash the slice in place and never build a String. Memory is bounded: the cache empties
 /// itself when full. The storage is reached through one `let` pointer: Swift arrays held in a class
 /// would cost an exclusivity check and a retain per probe.
