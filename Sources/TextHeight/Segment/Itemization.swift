@@ -54,10 +54,9 @@ struct Itemization {
                 let info = memo.info(scalar, runs)
                 let id = UInt8(truncatingIfNeeded: info)
                 if id == StackMemo.tooManyScripts { usable = false }
-                if id != 0 {
-                    scripts[i] = id
-                    if length == 2 { scripts[i + 1] = id }
-                }
+                // Stored whether neutral (0) or not: a branch on it missed at every space.
+                scripts[i] = id
+                if length == 2 { scripts[i + 1] = id }
                 if info & StackMemo.plain == 0 { plain = false }
                 i += length
             }
