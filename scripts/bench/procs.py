@@ -170,9 +170,12 @@ def mixed(args, binary, out):
     limit = max(limits, key=lambda r: r["limitPerSecond"])
     print(json.dumps(dict(figure="mixed-limit", what=limit["what"], texts=n, perSecond=limit["limitPerSecond"],
                           rounds=len(limits))), flush=True)
+    # Best to best compares two extremes; each round's own ratio and their median show the spread.
+    per_round = [n / b[0] / r["perSecond"] for b, r in zip(batches[0], limits)]
     out(figure="mixed-library", what="textheight-bench mixed: the cold library pass (prepare + measure)", texts=n,
         perSecond=library["perSecond"], batchOverLibrary=n / best[0] / library["perSecond"],
-        batchCPUOverLibrary=n / best[3] / library["perSecond"], rounds=len(limits))
+        batchCPUOverLibrary=n / best[3] / library["perSecond"], rounds=len(limits),
+        roundRatios=[round(x, 3) for x in per_round], medianRoundRatio=statistics.median(per_round))
     p = max(pangos, key=lambda r: r["perSecond"])
     p["rounds"] = len(pangos)
     print(json.dumps(p), flush=True)

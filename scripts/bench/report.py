@@ -57,6 +57,9 @@ def main():
         rounds = "alternating rounds" if get("mixed-library") else "separate runs"
         rows.append((f"mixed: batch --jobs 1 / library ({rounds})", f"{mb / lib:.2f}×", "≥ 0.9×",
                      verdict(mb / lib >= 0.9)))
+    median = get("mixed-library", "medianRoundRatio")
+    if median:
+        rows.append(("mixed: batch --jobs 1 / library (median of the rounds' own ratios)", f"{median:.2f}×", "", ""))
     mbd = get("mixed-batch-jobs1-dynamic")
     if lib and mbd:
         rows.append(("mixed: batch --jobs 1 / library (Swift runtime loaded dynamically)", f"{mbd / lib:.2f}×", "", ""))
