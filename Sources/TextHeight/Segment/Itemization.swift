@@ -107,6 +107,26 @@ struct Itemization {
         return low == uncoveredControls.count || uncoveredControls[low] >= end
     }
 
+    /// When `forEachRun` makes `start..<end` one run: its font and the units' `WidthCache.hash`,
+    /// computed in the same scan as the script check (check `covers` first). One loop over the units
+    /// instead of two: each loop's exit is a mispredicted branch at almost every word.
+    @inline(__always)
+    func singleRun(from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt16>) -> (font: Int, hash: UInt64)? {
+        let run = fontRuns[fontRun(holding: start)]
+        guard run.end >= end else { return nil }
+        var current: UInt8 = 0
+        var hash = WidthCache.hashSeed
+        for i in start..<end {
+            hash = WidthCache.hash(hash, text[i])
+            let script = scripts[i]
+            if script != 0 {
+                if current != 0 && script != current { return nil }
+                current = script
+            }
+        }
+        return (run.font, hash)
+    }
+
     /// The font a lone U+0020 at `i` is measured with on its own, nil when `covers` says no.
     func fontOfSpace(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
         guard covers(i, i + 1, in: text) else { return nil }

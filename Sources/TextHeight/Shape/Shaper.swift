@@ -64,7 +64,13 @@ public final class Shaper {
     /// to build per run.
     func advance(of units: UnsafeBufferPointer<UInt16>, cache: WidthCache, instance: FaceInstance)
         -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
-        let hash = WidthCache.hash(units)
+        advance(of: units, hash: WidthCache.hash(units), cache: cache, instance: instance)
+    }
+
+    /// …with the units' `WidthCache.hash` already computed.
+    @inline(__always)
+    func advance(of units: UnsafeBufferPointer<UInt16>, hash: UInt64, cache: WidthCache, instance: FaceInstance)
+        -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
         let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
         cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,

@@ -99,13 +99,15 @@ final class WidthCache {
     }
 
     static func hash(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
-        // FNV-1a over code units.
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for unit in units {
-            h = (h ^ UInt64(unit)) &* 0x0000_0100_0000_01B3
-        }
+        var h = hashSeed
+        for unit in units { h = hash(h, unit) }
         return h
     }
+
+    /// FNV-1a over code units, a unit at a time, for callers that hash while they scan (`Itemization.singleRun`).
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always)
+    static func hash(_ h: UInt64, _ unit: UInt16) -> UInt64 { (h ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
 
     /// The upper half of the hash, stored beside a long key's arena offset.
     private static func tag(_ hash: UInt64) -> UInt64 { hash >> 32 }
