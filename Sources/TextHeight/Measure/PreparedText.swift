@@ -271,29 +271,26 @@ public struct PreparedText: Sendable {
               items.covers(start, end, in: text) else { return nil }
         var width = 0.0
         var missing = 0
-        // One run (most stretches: a word, a space): hashed while its scripts are checked.
-        if let run = items.singleRun(from: start, to: end, in: text) {
-            let font = plainFonts[run.font]
-            let units = UnsafeBufferPointer(rebasing: text[start..<end])
-            let shaped = font.cache._withUnsafeGuaranteedRef { cache in
-                font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, hash: run.hash, cache: cache, instance: $0) }
-            }
-            width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing
-            mask |= 1 << UInt32(run.font)
-            return (width, Int(shaped.missingGlyphs))
-        }
         var used: UInt32 = 0
         // `measure`'s `add` without the language, spacing and context-script steps it would skip
         // anyway, and without a retain per run.
-        items.forEachRun(from: start, to: end) { runStart, runEnd, index in
+        func add(_ runStart: Int, _ runEnd: Int, _ index: Int, hash: UInt64) {
             let font = plainFonts[index]
             let units = UnsafeBufferPointer(rebasing: text[runStart..<runEnd])
             let shaped = font.cache._withUnsafeGuaranteedRef { cache in
-                font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, cache: cache, instance: $0) }
+                font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, hash: hash, cache: cache, instance: $0) }
             }
             width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing
             missing += Int(shaped.missingGlyphs)
             used |= 1 << UInt32(index)
+        }
+        // One run (most stretches: a word, a space): hashed while its scripts are checked.
+        if let run = items.singleRun(from: start, to: end, in: text) {
+            add(start, end, run.font, hash: run.hash)
+        } else {
+            items.forEachRun(from: start, to: end) { runStart, runEnd, index in
+                add(runStart, runEnd, index, hash: WidthCache.hash(UnsafeBufferPointer(rebasing: text[runStart..<runEnd])))
+            }
         }
         mask |= used
         return (width, missing)

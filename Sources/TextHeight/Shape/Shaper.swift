@@ -60,14 +60,8 @@ public final class Shaper {
         return (shaped.advance, shaped.missing, shaped.advancing)
     }
 
-    /// `advance(of:in:)` through a cache resolved by the caller (`StackMemo.plainFonts`): no key
-    /// to build per run.
-    func advance(of units: UnsafeBufferPointer<UInt16>, cache: WidthCache, instance: FaceInstance)
-        -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
-        advance(of: units, hash: WidthCache.hash(units), cache: cache, instance: instance)
-    }
-
-    /// …with the units' `WidthCache.hash` already computed.
+    /// `advance(of:in:)` through a cache resolved by the caller (`StackMemo.plainFonts`), with the
+    /// units' `WidthCache.hash` already computed: no key to build per run.
     @inline(__always)
     func advance(of units: UnsafeBufferPointer<UInt16>, hash: UInt64, cache: WidthCache, instance: FaceInstance)
         -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
