@@ -72,9 +72,11 @@ int32_t th_break_next(th_break_iterator *iterator) {
     return position == UBRK_DONE ? -1 : position;
 }
 
-int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *ends) {
+int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *ends,
+                           int32_t *dictionary_runs, int32_t *dictionary_run_count) {
+    *dictionary_run_count = 0;
     if (!iterator->rules) return -1;
-    return th_line_rules_ends(iterator->rules, text, length, ends);
+    return th_line_rules_ends(iterator->rules, text, length, ends, dictionary_runs, dictionary_run_count);
 }
 
 int th_break_has_line_rules(const th_break_iterator *iterator) { return iterator->rules != NULL; }

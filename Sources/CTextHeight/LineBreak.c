@@ -12,11 +12,12 @@
 // character's category in a byte table, and the common steps (to an accepting state, or ending a
 // match where a character starts) in a form that needs no branch on the data, since a
 // mispredicted branch at every word's end cost more than the steps themselves.
-// Limits: a text with a character of a dictionary category is declined (ICU 72's line rules
-// name `$dictionary = [$SA]`: LB1's Thai, Lao, Khmer and Myanmar, whose runs ICU subdivides with
-// its dictionaries), as are rules in another binary form; the caller then asks ICU. So the
-// decision is ICU's own (its handleNext counts the same categories). LineBreakTests compare
-// both boundary for boundary in every locale callers open.
+// Dictionary characters (ICU 72's line rules name `$dictionary = [$SA]`: LB1's Thai, Lao, Khmer
+// and Myanmar) take their rule steps like any other, as in handleNext, and the loop says it saw
+// where: ICU then subdivides each run of them with its dictionaries (DictionaryCache), which the
+// caller adds (BreakIterator.swift). Rules in another binary form
+// are declined; the caller then asks ICU. LineBreakTests compare both boundary for boundary in
+// every locale callers open.
 #include "CTextHeight.h"
 #include <unicode/ubrk.h>
 #include <unicode/ucptrie.h>
@@ -42,8 +43,9 @@ struct th_line_rules {
     // The forward table again, for the loop (build_loop_tables): states renumbered so that the
     // commonest kind (accepting, no look-ahead, not the stop state) is one comparison, rows padded to
     // 1 << shift entries, each next state stored as its row's offset (a step is an add and a load),
-    // and two more columns whose next "states" lie past the real ones: a dictionary character's and
-    // a surrogate's, so that the loop's one comparison also catches both.
+    // and two more columns whose next "states" lie past the real ones: a surrogate's and a
+    // dictionary character's, each the state it left plus an offset, so that the loop's one
+    // comparison also catches both and can take the step again with the real category.
     uint16_t *next;
     // The plain states' rows again, for a loop without a branch on the data (a mispredicted
     // branch at every word's end cost more than the steps): a step to a plain state, or one that
@@ -52,7 +54,7 @@ struct th_line_rules {
     // A state's offset is its number << (shift + 1), with two copies of its row (at + 0 and at +
     // 1 << shift), so that a marked value is an offset too.
     uint16_t *fast;
-    uint32_t shift, plain, start, stop, past_states, dictionary, dictionary_column, surrogate_column;
+    uint32_t shift, plain, start, stop, past_states, dictionary_states, dictionary_column, surrogate_column;
     uint8_t accepting[256], lookahead_slot[256];  // by new state number
     // Each BMP code unit's column: its category, or one of the two extra columns. Filled when the
     // rules are opened (one load a character instead of the trie's two).
@@ -147,8 +149,8 @@ static int build_loop_tables(th_line_rules *rules) {
     uint32_t shift = 0;
     while ((1u << shift) < categories + 2) shift++;
     // Past the states: a surrogate's step from each state (which the loop redoes with the decoded
-    // code point's category), then the dictionary characters' one.
-    if (((states << shift) + states + 1) > UINT16_MAX) return 0;
+    // code point's category), then a dictionary character's (redone with its own category).
+    if (((states << shift) + 2 * states + 1) > UINT16_MAX) return 0;
     rules->next = calloc(states, sizeof *rules->next << shift);
     if (!rules->next) return 0;
     // Plain states take 0 ..< plain in their order, then the stop state, then the others.
@@ -164,13 +166,13 @@ static int build_loop_tables(th_line_rules *rules) {
     rules->stop = plain << shift;
     rules->start = (uint32_t)renumbered[START_STATE] << shift;
     rules->past_states = states << shift;
-    rules->dictionary = (states << shift) + states;
+    rules->dictionary_states = (states << shift) + states;
     for (uint32_t state = 0; state < states; state++) {
         const uint8_t *row = rules->rows + rules->row_length * state;
         uint32_t number = renumbered[state];
         uint16_t *to = rules->next + (number << shift);
         for (uint32_t category = 0; category < categories; category++) to[category] = (uint16_t)(renumbered[row[3 + category]] << shift);
-        to[dictionary_column] = (uint16_t)rules->dictionary;
+        to[dictionary_column] = (uint16_t)(rules->dictionary_states + number);
         to[surrogate_column] = (uint16_t)(rules->past_states + number);
         rules->accepting[number] = row[0];
         rules->lookahead_slot[number] = row[1];
@@ -255,7 +257,23 @@ int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capa
     return length;
 }
 
-int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends) {
+// Code units start ..< end hold a dictionary character: it joins the last run or starts one. Runs
+// are written in order, as pairs; a character read again after a look-ahead is already in one.
+static inline void note_dictionary(int32_t *runs, int32_t *run_count, ptrdiff_t start, ptrdiff_t end) {
+    int32_t *last_end = *run_count > 0 ? &runs[2 * *run_count - 1] : NULL;
+    if (last_end && start < *last_end) return;
+    if (last_end && start == *last_end) {
+        *last_end = (int32_t)end;
+        return;
+    }
+    runs[2 * *run_count] = (int32_t)start;
+    runs[2 * *run_count + 1] = (int32_t)end;
+    *run_count += 1;
+}
+
+int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends,
+                           int32_t *dictionary_runs, int32_t *dictionary_run_count) {
+    *dictionary_run_count = 0;
     if (length <= 0) return 0;
     const uint16_t *next = rules->next;
     const uint8_t *bmp = rules->bmp;
@@ -323,15 +341,23 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
         i++;
     special:
         if (state == stop) goto stopped;
+        if (state >= rules->dictionary_states) {
+            // A dictionary character (SA, always in the BMP column table): the step again from the
+            // state it left, with its own category, counted as handleNext's fDictionaryCharCount.
+            category = UCPTRIE_FAST_GET(rules->trie, UCPTRIE_8, text[i - 1]);
+            note_dictionary(dictionary_runs, dictionary_run_count, i - 1, i);
+            state = next[((state - rules->dictionary_states) << shift) + category];
+            if (state < plain) continue;
+            goto special;
+        }
         if (state >= rules->past_states) {
-            // A dictionary character (SA): ICU splits its run with a dictionary; leave the text to ICU.
-            if (state == rules->dictionary) return -1;
             // A surrogate, read as UTEXT_NEXT32 does (a lone one as its own code point); the step
             // again from the state it left, with the code point's category.
+            const ptrdiff_t character_start = i - 1;
             UChar32 c = text[i - 1];
             if (c <= 0xDBFF && i < end && (text[i] & 0xFC00) == 0xDC00) c = 0x10000 + ((c & 0x3FF) << 10) + (text[i++] & 0x3FF);
             category = (uint32_t)(c - EMOJI_BLOCKS) < 0x1000 ? rules->emoji[c - EMOJI_BLOCKS] : UCPTRIE_FAST_GET(rules->trie, UCPTRIE_8, c);
-            if (category >= rules->dictionary_start) return -1;
+            if (category >= rules->dictionary_start) note_dictionary(dictionary_runs, dictionary_run_count, character_start, i);
             state = next[((state - rules->past_states) << shift) + category];
             if (state < plain) continue;
             goto special;
@@ -372,3 +398,4 @@ int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t l
         state = start;
     }
 }
+

@@ -27,9 +27,11 @@ int32_t th_break_next(th_break_iterator *iterator);
 
 /// A line iterator over rules in ICU's syntax (ubrk_openRules), for tests of the own loop.
 th_break_iterator *th_break_open_line_rules(const uint16_t *rules, int32_t length, int32_t *error_code);
-/// A line iterator's boundaries by the own loop over its rules (th_line_rules_ends): the count
-/// written to `ends` (room for `length`), or -1 when ICU must find them (SA text, no usable rules).
-int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *ends);
+/// A line iterator's rule-based boundaries by the own loop over its rules (th_line_rules_ends):
+/// the count written to `ends` (room for `length`), or -1 when ICU must find them (no usable
+/// rules); the runs of dictionary characters (SA) as th_line_rules_ends gives them.
+int32_t th_break_line_ends(th_break_iterator *iterator, const uint16_t *text, int32_t length, int32_t *ends,
+                           int32_t *dictionary_runs, int32_t *dictionary_run_count);
 /// 1 when a line iterator's boundaries come from the own loop (its rules are in a format it reads).
 int th_break_has_line_rules(const th_break_iterator *iterator);
 /// A line iterator's rule source (th_line_rules_source); 0 without usable rules.
@@ -72,10 +74,13 @@ typedef struct th_line_rules th_line_rules;
 /// does nothing); past 64 distinct rule sets each open makes its own, freed by close.
 th_line_rules *th_line_rules_open(const uint8_t *binary, int32_t length);
 void th_line_rules_close(th_line_rules *rules);
-/// Writes every line-break boundary of `text` after 0 to `ends` (room for `length` values; the
-/// last is `length`), exactly as ICU's iterator over the same rules finds them, and returns how
-/// many; or -1 when the text has a character ICU breaks with a dictionary (SA), for ICU to do.
-int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends);
+/// Writes every rule-based line-break boundary of `text` after 0 to `ends` (room for `length`
+/// values; the last is `length`), exactly as ICU's iterator over the same rules finds them, and
+/// returns how many. The maximal runs of characters of a dictionary category (SA), inside which ICU
+/// also breaks by its dictionaries, go to `dictionary_runs` as start/end pairs (room for
+/// `length + 1` values), their number to `*dictionary_run_count`.
+int32_t th_line_rules_ends(th_line_rules *rules, const uint16_t *text, int32_t length, int32_t *ends,
+                           int32_t *dictionary_runs, int32_t *dictionary_run_count);
 /// The rules' source as ICU stores it with them (UTF-8, comments and spaces stripped); returns
 /// its length in bytes, writing up to `capacity` of them.
 int32_t th_line_rules_source(const th_line_rules *rules, char *out, int32_t capacity);

@@ -2,14 +2,27 @@ import CTextHeight
 
 /// ICU's rule-based break iterator (through the C shim), reused across texts. Line boundaries
 /// come from textheight's own loop over the iterator's compiled rules (LineBreak.c), the same
-/// boundaries without ICU's iteration; texts it declines (SA, Thai and the like: ICU's
-/// dictionaries) go through ICU.
+/// boundaries without ICU's iteration; inside runs of SA characters (Thai, Lao, Khmer, Myanmar)
+/// ICU's dictionaries add theirs, asked once per distinct run.
 /// Not thread-safe: one per thread, as ICU requires.
 final class BreakIterator {
     private let iterator: OpaquePointer
-    /// Scratch for the own loop's boundaries.
+    /// Scratch for the own loop's boundaries, and for its runs of SA characters (room for one more).
     private var ends: UnsafeMutablePointer<Int32>
+    private var runs: UnsafeMutablePointer<Int32>
     private var capacity = 256
+    /// ICU's dictionary breaks inside each run of SA characters met so far (offsets in the run).
+    private var dictionaryBreaks: [DictionaryRun: [Int32]] = [:]
+    private static let maxDictionaryRuns = 4_096
+
+    /// A run's units, hashed once with the width cache's hash (SipHash over the array cost more
+    /// than the look-up saved).
+    private struct DictionaryRun: Hashable {
+        let units: [UInt16]
+        let hash: UInt64
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: DictionaryRun, b: DictionaryRun) -> Bool { a.hash == b.hash && a.units == b.units }
+    }
 
     init(_ kind: th_break_kind, locale: String) throws(TextError) {
         var code: Int32 = 0
@@ -18,6 +31,7 @@ final class BreakIterator {
         }
         self.iterator = iterator
         ends = .allocate(capacity: capacity)
+        runs = .allocate(capacity: capacity + 1)
     }
 
     /// A line iterator over rules in ICU's syntax; nil when ICU rejects them (tests).
@@ -26,24 +40,20 @@ final class BreakIterator {
         guard let iterator = th_break_open_line_rules(lineRules, Int32(lineRules.count), &code) else { return nil }
         self.iterator = iterator
         ends = .allocate(capacity: capacity)
+        runs = .allocate(capacity: capacity + 1)
     }
 
     deinit {
         th_break_close(iterator)
         ends.deallocate()
+        runs.deallocate()
     }
 
     /// Calls `body(position, isHard)` for each boundary after 0, in order, ending with `text.count`.
     /// `text` must stay valid for the whole call.
     func forEachBoundary(in text: UnsafeBufferPointer<UInt16>, _ body: (Int, Bool) -> Void) {
         guard let base = text.baseAddress, !text.isEmpty else { return }
-        if text.count > capacity {
-            ends.deallocate()
-            capacity = max(text.count, 2 * capacity)
-            ends = .allocate(capacity: capacity)
-        }
-        let count = Int(th_break_line_ends(iterator, base, Int32(text.count), ends))
-        guard count > 0 else {
+        guard let count = ownEnds(text, base) else {
             forEachICUBoundary(in: text, body)
             return
         }
@@ -71,12 +81,89 @@ final class BreakIterator {
         }
     }
 
-    /// The own loop's boundaries alone; nil when it declines the text (tests).
+    /// The own loop's boundaries with the dictionaries' (what `forEachBoundary` calls `body` with);
+    /// nil when the loop declines the text (tests).
     func ownBoundaries(in text: UnsafeBufferPointer<UInt16>) -> [Int]? {
         guard let base = text.baseAddress, !text.isEmpty else { return [] }
-        var ends = [Int32](repeating: 0, count: text.count)
-        let count = Int(th_break_line_ends(iterator, base, Int32(text.count), &ends))
-        return count < 0 ? nil : ends.prefix(count).map(Int.init)
+        guard let count = ownEnds(text, base) else { return nil }
+        return (0..<count).map { Int(ends[$0]) }
+    }
+
+    /// The boundaries into `ends`, their count; nil when the own loop declines the text.
+    private func ownEnds(_ text: UnsafeBufferPointer<UInt16>, _ base: UnsafePointer<UInt16>) -> Int? {
+        if text.count > capacity {
+            ends.deallocate()
+            runs.deallocate()
+            capacity = max(text.count, 2 * capacity)
+            ends = .allocate(capacity: capacity)
+            runs = .allocate(capacity: capacity + 1)
+        }
+        var runCount: Int32 = 0
+        let count = Int(th_break_line_ends(iterator, base, Int32(text.count), ends, runs, &runCount))
+        guard count > 0 else { return nil }
+        return runCount == 0 ? count : addingDictionaryBreaks(text, runCount: Int(runCount), ruleBoundaries: count)
+    }
+
+    /// ICU's DictionaryCache::populateDictionary: between two rule-based boundaries, each run of
+    /// one break engine's characters is divided by that engine (DictionaryBreakEngine::findBreaks
+    /// reads the run alone, up to the next rule-based boundary; divideUpDictionaryRange stops at
+    /// its end), and those breaks join the rule-based ones. So each piece of a run between
+    /// rule-based boundaries (they fall inside one only where a mark starts it, attached to what
+    /// precedes: "!ั|ครับ") is divided as ICU divides the piece as a whole text, where the rules
+    /// find nothing inside (SA letters count as AL, SA marks as CM: LB9, LB10, LB28). Pieces repeat
+    /// from text to text like the words of any language: each is asked of ICU once.
+    private func addingDictionaryBreaks(_ text: UnsafeBufferPointer<UInt16>, runCount: Int,
+                                        ruleBoundaries count: Int) -> Int {
+        var added: [Int32] = []
+        var boundary = 0  // the first rule-based boundary after the piece's start
+        for r in 0..<runCount {
+            var start = Int(runs[2 * r])
+            let runEnd = Int(runs[2 * r + 1])
+            while start < runEnd {
+                while boundary < count && Int(ends[boundary]) <= start { boundary += 1 }
+                let end = boundary < count ? min(runEnd, Int(ends[boundary])) : runEnd
+                for offset in breaks(inDictionaryRun: UnsafeBufferPointer(rebasing: text[start..<end])) {
+                    added.append(Int32(start) + offset)
+                }
+                start = end
+            }
+        }
+        guard !added.isEmpty else { return count }
+        // Both lists ascend; a run's own breaks lie inside it, where no rule-based one is.
+        var merged: [Int32] = []
+        merged.reserveCapacity(count + added.count)
+        var i = 0, j = 0
+        while i < count || j < added.count {
+            if j == added.count || (i < count && ends[i] <= added[j]) {
+                if j < added.count && ends[i] == added[j] { j += 1 }
+                merged.append(ends[i])
+                i += 1
+            } else {
+                merged.append(added[j])
+                j += 1
+            }
+        }
+        // Every boundary is a distinct position in 1...text.count: they fit `ends`.
+        let kept = min(merged.count, capacity)
+        for k in 0..<kept { ends[k] = merged[k] }
+        return kept
+    }
+
+    /// ICU's boundaries inside `run` (a run of SA characters read as a whole text), memoized.
+    private func breaks(inDictionaryRun run: UnsafeBufferPointer<UInt16>) -> [Int32] {
+        let key = DictionaryRun(units: Array(run), hash: WidthCache.hash(run))
+        if let known = dictionaryBreaks[key] { return known }
+        var found: [Int32] = []
+        if let base = run.baseAddress, th_break_set_text(iterator, base, Int32(run.count)) <= 0 {
+            while true {
+                let position = th_break_next(iterator)
+                if position < 0 || Int(position) >= run.count { break }
+                found.append(position)
+            }
+        }
+        if dictionaryBreaks.count >= BreakIterator.maxDictionaryRuns { dictionaryBreaks.removeAll(keepingCapacity: true) }
+        dictionaryBreaks[key] = found
+        return found
     }
 
     /// Whether line boundaries come from the own loop (false for grapheme iterators, or rules
