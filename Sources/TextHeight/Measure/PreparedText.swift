@@ -70,13 +70,21 @@ public struct PreparedText: Sendable {
             throw .tooLong(units: units.count, limit: PreparedText.maxUTF16Count)
         }
         let shaper = shaper ?? Shaper()
+        // ICU tailors breaking by language: "ja" + the model's keywords, or Chromium's choice.
+        let iterator = try shaper.lineIterator(locale: rules.icuLocale(language: fonts.language))
+        self.init(checked: units, fonts: fonts, rules: rules, shaper: shaper, iterator: iterator)
+    }
+
+    /// The preparing itself, in an initializer that cannot throw: the throwing one returned a copy
+    /// of the whole struct, its error path's cleanup keeping a second load of `self` (14 retains
+    /// and 28 releases per text).
+    private init(checked units: [UInt16], fonts: FontStack, rules: BreakRules, shaper: Shaper,
+                 iterator: BreakIterator) {
         // A non-zero `.tracking` turns optional ligatures off (GlyphSpacing, Font.withoutOptionalLigatures).
         let fonts = rules.spacing.tracking != 0 ? fonts.map { $0.withoutOptionalLigatures() } : fonts
         self.fonts = fonts
         self.rules = rules
         self.utf16 = units
-        // ICU tailors breaking by language: "ja" + the model's keywords, or Chromium's choice.
-        let iterator = try shaper.lineIterator(locale: rules.icuLocale(language: fonts.language))
         cssSpacing = TextSpacing(rules, fontSize: fonts.primary.size)
         let memo = shaper.itemizesOnce
             ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word) : nil
@@ -84,6 +92,12 @@ public struct PreparedText: Sendable {
         let space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper)
         tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fonts.primary.size)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
+        prepare(units, iterator: iterator, shaper: shaper, memo: memo)
+    }
+
+    /// Segments, measures and joins: in a mutating method, since the initializer's own closure
+    /// capturing `self` made it copy the whole struct out as well.
+    private mutating func prepare(_ units: [UInt16], iterator: BreakIterator, shaper: Shaper, memo: StackMemo?) {
         units.withUnsafeBufferPointer { text in
             // Plain runs: contextScript is 0 without a language, and CSS spacing shapes again.
             let plainRuns = fonts.language == nil && cssSpacing.isZero
