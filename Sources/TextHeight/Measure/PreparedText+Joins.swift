@@ -11,66 +11,67 @@ extension PreparedText {
     mutating func measureJoins(_ text: UnsafeBufferPointer<UInt16>, shaper: Shaper, items: Itemization?,
                                memo: StackMemo?) {
         guard segmentEnds.count > 1 else { return }
+        // No nested functions or closures over `self` or the locals below: they cost a retain and
+        // release of the memo and an access check per join (callgrind, 12 a text).
         // Allocated at the first join that differs: most texts have none.
         var adjustments: [Double] = []
-        func record(_ d: Double, at i: Int) {
-            if adjustments.isEmpty { adjustments = [Double](repeating: 0, count: segmentEnds.count) }
-            adjustments[i] = d
-        }
         var mask: UInt32 = 0
         // The memo's key: the pair's units and where the join falls in it (graphemeAround keeps a
         // pair within 32 units), built in place rather than in an array per join.
         var key: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let keyUnits = MemoryLayout.size(ofValue: key) / 2
+        // Not kept when a language is set: the script around the text may then shape a pair of
+        // punctuation (contextScript).
+        let keepsJoins = fonts.language == nil
         // Fonts that kern against the space (Liberation Sans) interact across hanging spaces too.
         let spaceKerning = fonts.fonts.contains { $0.face.kernsWithSpace }
-        /// What shaping `before..<after` whole gains over shaping it apart at `join`.
-        func width(_ start: Int, _ end: Int) -> Double {
-            measureInPlace(text, from: start, to: end, shaper: shaper, mask: &mask, items: items).width
-        }
-        func difference(_ before: Int, _ join: Int, _ after: Int) -> Double {
-            let pair = width(before, after)
-            let apart = width(before, join) + width(join, after)
-            return pair - apart
-        }
         for i in 0..<(segmentEnds.count - 1) {
             let join = Int(segmentEnds[i])
             let segmentStart = i == 0 ? 0 : Int(segmentEnds[i - 1])
-            guard Int(contentEnds[i + 1]) > join else { continue }
+            let nextContentEnd = Int(contentEnds[i + 1])
+            guard nextContentEnd > join else { continue }
+            let d: Double
             if Int(contentEnds[i]) < join {
                 // A hanging space run before the next word: "space T" kerns when both share a line.
                 guard spaceKerning, text[join - 1] == 0x20, !flags[i].contains(.hardBreak) else { continue }
-                let after = PreparedText.graphemeAround(text, join, from: join, to: Int(contentEnds[i + 1]),
-                                                        shaper: shaper).after
-                let d = difference(join - 1, join, after)
-                if abs(d) > 1e-9 { record(d, at: i) }
-                continue
-            }
-            guard join > segmentStart else { continue }
-            let (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart,
-                                                              to: Int(contentEnds[i + 1]), shaper: shaper)
-            // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
-            if after - before == 2, shaper.skipsInertJoins, let items, let memo,
-               items.joinIsInert(text, at: join, memo: memo) { continue }
-            let d = withUnsafeMutableBytes(of: &key) { raw -> Double in
-                let units = raw.bindMemory(to: UInt16.self)
-                let length = after - before + 1
-                guard length <= units.count else { return difference(before, join, after) }
-                for k in before..<after { units[k - before] = text[k] }
-                units[length - 1] = UInt16(truncatingIfNeeded: join - before)
-                let pair = UnsafeBufferPointer(rebasing: units[0..<length])
-                let hash = WidthCache.hash(pair)
-                // Not kept when a language is set: the script around the text may then shape a
-                // pair of punctuation (contextScript).
-                let kept = fonts.language == nil ? memo : nil
-                if let kept, let known = kept.joins.lookup(pair, hash: hash) {
-                    return Double(bitPattern: UInt64(bitPattern: known.advance))
+                let after = PreparedText.graphemeAround(text, join, from: join, to: nextContentEnd, shaper: shaper).after
+                d = joinDifference(text, join - 1, join, after, shaper: shaper, items: items, mask: &mask)
+            } else {
+                guard join > segmentStart else { continue }
+                let (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart, to: nextContentEnd,
+                                                                  shaper: shaper)
+                // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
+                if after - before == 2, shaper.skipsInertJoins, let items, items.joinIsInert(text, at: join) {
+                    continue
                 }
-                let d = difference(before, join, after)
-                kept?.joins.insert(pair, hash: hash, advance: Int64(bitPattern: d.bitPattern), missingGlyphs: 0,
-                                   advancingGlyphs: 0)
-                return d
+                let length = after - before + 1
+                if keepsJoins, let memo, length <= keyUnits {
+                    let (hash, known) = withUnsafeMutableBytes(of: &key) { raw in
+                        let units = raw.bindMemory(to: UInt16.self)
+                        for k in before..<after { units[k - before] = text[k] }
+                        units[length - 1] = UInt16(truncatingIfNeeded: join - before)
+                        let pair = UnsafeBufferPointer(rebasing: units[0..<length])
+                        let hash = WidthCache.hash(pair)
+                        return (hash, memo.joins.lookup(pair, hash: hash))
+                    }
+                    if let known {
+                        d = Double(bitPattern: UInt64(bitPattern: known.advance))
+                    } else {
+                        d = joinDifference(text, before, join, after, shaper: shaper, items: items, mask: &mask)
+                        withUnsafeBytes(of: &key) { raw in
+                            memo.joins.insert(UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt16.self)[0..<length]),
+                                              hash: hash, advance: Int64(bitPattern: d.bitPattern), missingGlyphs: 0,
+                                              advancingGlyphs: 0)
+                        }
+                    }
+                } else {
+                    d = joinDifference(text, before, join, after, shaper: shaper, items: items, mask: &mask)
+                }
             }
-            if abs(d) > 1e-9 { record(d, at: i) }
+            if abs(d) > 1e-9 {
+                if adjustments.isEmpty { adjustments = [Double](repeating: 0, count: segmentEnds.count) }
+                adjustments[i] = d
+            }
         }
         if !adjustments.isEmpty { joinAdjustments = adjustments }
         guard spaceKerning else { return }
@@ -81,10 +82,20 @@ extension PreparedText {
             if contentEnd > segmentStart && contentEnd < Int(segmentEnds[i]) && text[contentEnd] == 0x20 {
                 let before = PreparedText.graphemeAround(text, contentEnd, from: segmentStart, to: contentEnd,
                                                          shaper: shaper).before
-                contentWidths[i] += difference(before, contentEnd, contentEnd + 1)
+                contentWidths[i] += joinDifference(text, before, contentEnd, contentEnd + 1, shaper: shaper,
+                                                   items: items, mask: &mask)
             }
             segmentStart = Int(segmentEnds[i])
         }
+    }
+
+    /// What shaping `before..<after` whole gains over shaping it apart at `join`.
+    private mutating func joinDifference(_ text: UnsafeBufferPointer<UInt16>, _ before: Int, _ join: Int, _ after: Int,
+                                         shaper: Shaper, items: Itemization?, mask: inout UInt32) -> Double {
+        let pair = measureInPlace(text, from: before, to: after, shaper: shaper, mask: &mask, items: items).width
+        let first = measureInPlace(text, from: before, to: join, shaper: shaper, mask: &mask, items: items).width
+        let second = measureInPlace(text, from: join, to: after, shaper: shaper, mask: &mask, items: items).width
+        return pair - (first + second)
     }
 
     /// The grapheme that ends at `join` (from `lower`) and the one that starts there (up to `upper`),

@@ -35,12 +35,16 @@ struct Itemization {
 
     /// The memo's width of a lone U+0020 per font on plain runs (NaN until measured).
     let spaceWidths: UnsafeMutablePointer<Double>?
+    /// The memo itself, for `joinIsInert`: unretained, as `plainFonts` (a retained one was retained
+    /// and released again around every call by `measureJoins`).
+    private let memo: Unmanaged<StackMemo>
 
     init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo, plainRuns: Bool,
          graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
         count = text.count
         plainFonts = plainRuns ? UnsafePointer(memo.plainFonts) : nil
         spaceWidths = plainRuns ? memo.spaceWidths : nil
+        self.memo = .passUnretained(memo)
         let runs = FontRuns(stack: fonts, memo: memo)
         // One pass for each character's script and whether the primary font has it plainly
         // (FontRuns.primaryCoversPlainly), both remembered per BMP character.
@@ -170,7 +174,7 @@ struct Itemization {
     /// runs or scripts (shaped apart either way), or both are inert in their run's shape plan
     /// (`InertGlyphs`). Only for plain runs (`plainFonts`), where the stretches are measured from
     /// this itemization with the fonts' own features; false whenever unsure.
-    func joinIsInert(_ text: UnsafeBufferPointer<UInt16>, at join: Int, memo: StackMemo) -> Bool {
+    func joinIsInert(_ text: UnsafeBufferPointer<UInt16>, at join: Int) -> Bool {
         // `covers` for the pair and each of its halves, for two BMP characters that are not
         // controls: cluster boundaries around both (no surrogate pair to split, no uncovered control).
         guard plainFonts != nil, isUsable, join >= 1, join < count else { return false }
@@ -184,7 +188,7 @@ struct Itemization {
         if before != 0 && after != 0 && before != after { return true }
         // A neutral character takes the script of the other (both neutral: left to shaping).
         let script = before != 0 ? before : after
-        return script != 0 && memo.areInert(first, second, font: font, script: script)
+        return script != 0 && memo._withUnsafeGuaranteedRef { $0.areInert(first, second, font: font, script: script) }
     }
 
     /// The index of the font run holding `i`: runs are few, a binary search finds it.
