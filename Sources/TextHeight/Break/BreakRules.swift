@@ -124,7 +124,9 @@ public struct BreakRules: Sendable, Equatable {
     /// The ICU locale for the line iterator of a text in `language`.
     func icuLocale(language: String?) -> String {
         if let lineBreak = chromiumLineBreak { return ChromiumLocale.icuLocale(language: language, lineBreak: lineBreak) }
-        return (language ?? "") + locale
+        // Without a language, the model's locale itself: no string built per text.
+        guard let language else { return locale }
+        return language + locale
     }
 
     func fits(_ width: Double, in available: Double) -> Bool {

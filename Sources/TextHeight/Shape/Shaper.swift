@@ -198,8 +198,10 @@ public final class Shaper {
     func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> StackMemo {
         // Batches measure one stack again and again: compare with the last one in place, before
         // building a key (two arrays a text otherwise).
-        if let last = lastMemo, last.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word) {
-            return last.memo
+        // Read in place: binding `lastMemo` to a constant retained its three arrays and string.
+        if lastMemo?.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word) == true,
+           let memo = lastMemo?.memo {
+            return memo
         }
         let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
@@ -222,7 +224,10 @@ public final class Shaper {
         func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> Bool {
             let count = stack.fonts.count
             guard faces.count == count, spacing.count == count + 2, spacing[count] == letter,
-                  spacing[count + 1] == word, language == stack.language ?? "" else { return false }
+                  spacing[count + 1] == word else { return false }
+            // Compared without building `stack.language ?? ""` (a retained copy).
+            if let other = stack.language { guard language == other else { return false } }
+            else if !language.isEmpty { return false }
             for (k, font) in stack.fonts.enumerated()
             where faces[k] != font.instance.serial || sizes[k] != font.size || spacing[k] != glyphSpacing.perGlyph(font) {
                 return false
