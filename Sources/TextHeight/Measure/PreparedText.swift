@@ -89,7 +89,11 @@ public struct PreparedText: Sendable {
         let memo = shaper.itemizesOnce
             ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word) : nil
         glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
-        let space = PreparedText.spaceAdvance(fonts, shaper: shaper)
+        // Only tab sizes in spaces (CSS) and Blink's half-space minimum use the space: it is
+        // shaped only then.
+        var space = 0.0
+        if case .spaces = rules.tabStops { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
+        else if rules.tabsKeepHalfSpace { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
         tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fonts.primary.size)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         prepare(units, iterator: iterator, shaper: shaper, memo: memo)
@@ -353,12 +357,9 @@ public struct PreparedText: Sendable {
         return pieces
     }
 
-    /// The primary font's space, the font read in place (`fonts.primary` is a retained copy).
-    private static func spaceAdvance(_ fonts: FontStack, shaper: Shaper) -> Double {
-        var space: UInt16 = 0x20
-        return fonts.fonts.withUnsafeBufferPointer { fonts in
-            Double(shaper.advance(of: UnsafeBufferPointer(start: &space, count: 1), in: fonts[0]).advance) * fonts[0].scale
-        }
+    private static func spaceAdvance(_ font: Font, shaper: Shaper) -> Double {
+        let space: [UInt16] = [0x20]
+        return Double(space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font).advance }) * font.scale
     }
 
     /// TabSize::GetPixelSize: N spaces of the primary font, or a length.
