@@ -85,7 +85,9 @@ public struct PreparedText: Sendable {
         self.fonts = fonts
         self.rules = rules
         self.utf16 = units
-        cssSpacing = TextSpacing(rules, fontSize: fonts.primary.size)
+        // Read in place: `fonts.primary` is a retained copy of the font.
+        let fontSize = fonts.fonts[0].size
+        cssSpacing = TextSpacing(rules, fontSize: fontSize)
         let memo = shaper.itemizesOnce
             ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word) : nil
         glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
@@ -94,7 +96,7 @@ public struct PreparedText: Sendable {
         var space = 0.0
         if case .spaces = rules.tabStops { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
         else if rules.tabsKeepHalfSpace { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
-        tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fonts.primary.size)
+        tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fontSize)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         prepare(units, iterator: iterator, shaper: shaper, memo: memo)
     }

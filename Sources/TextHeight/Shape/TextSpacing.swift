@@ -22,7 +22,8 @@ struct TextSpacing: Sendable, Equatable {
         self.word = word
     }
 
-    init(_ rules: BreakRules, fontSize: Double) {
+    /// `rules` borrowed: an owned one was a copy of the rules per prepared text.
+    init(_ rules: borrowing BreakRules, fontSize: Double) {
         self.init(letter: rules.letterSpacing.pixels(fontSize: fontSize),
                   word: rules.wordSpacing.pixels(fontSize: fontSize))
     }
