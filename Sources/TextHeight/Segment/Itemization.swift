@@ -39,13 +39,14 @@ struct Itemization {
     /// and released again around every call by `measureJoins`).
     private let memo: Unmanaged<StackMemo>
 
-    init(_ text: UnsafeBufferPointer<UInt16>, fonts: FontStack, memo: StackMemo, plainRuns: Bool,
+    /// `fonts` and `memo` borrowed: owned ones were retained by the caller as well as here.
+    init(_ text: UnsafeBufferPointer<UInt16>, fonts: borrowing FontStack, memo: borrowing StackMemo, plainRuns: Bool,
          graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
         count = text.count
         plainFonts = plainRuns ? UnsafePointer(memo.plainFonts) : nil
         spaceWidths = plainRuns ? memo.spaceWidths : nil
         self.memo = .passUnretained(memo)
-        let runs = FontRuns(stack: fonts, memo: memo)
+        let runs = FontRuns(stack: copy fonts, memo: copy memo)
         // One pass for each character's script and whether the primary font has it plainly
         // (FontRuns.primaryCoversPlainly), both remembered per BMP character.
         let oneFont = fonts.fonts.count == 1
