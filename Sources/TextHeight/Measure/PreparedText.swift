@@ -82,9 +82,6 @@ public struct PreparedText: Sendable {
                  iterator: BreakIterator) {
         // A non-zero `.tracking` turns optional ligatures off (GlyphSpacing, Font.withoutOptionalLigatures).
         let fonts = rules.spacing.tracking != 0 ? fonts.map { $0.withoutOptionalLigatures() } : fonts
-        self.fonts = fonts
-        self.rules = rules
-        self.utf16 = units
         // Read in place: `fonts.primary` is a retained copy of the font.
         let fontSize = fonts.fonts[0].size
         cssSpacing = TextSpacing(rules, fontSize: fontSize)
@@ -98,6 +95,10 @@ public struct PreparedText: Sendable {
         else if rules.tabsKeepHalfSpace { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
         tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fontSize)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
+        // Stored last, so that the rules and fonts move in rather than being copied.
+        self.fonts = fonts
+        self.rules = rules
+        self.utf16 = units
         prepare(units, iterator: iterator, shaper: shaper, memo: memo)
     }
 
@@ -113,7 +114,8 @@ public struct PreparedText: Sendable {
             // Room for a segment per three units (a word and its space; CJK grows once).
             var records = SegmentRecords(capacity: min(text.count / 3 + 4, 4096))
             var start = 0
-            PreparedText.forEachBreak(in: text, rules: rules, iterator: iterator, shaper: shaper) { end, isHard, isBad in
+            PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
+                                      breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
                                                shaper: shaper, items: items, into: &records)
                 start = end
@@ -129,21 +131,23 @@ public struct PreparedText: Sendable {
 
     /// Break opportunities in order, ending with `text.count`: ICU's, or Blink's or Minikin's rules
     /// over ICU's; `body(end, isHard, isInEmailOrURL)`. Static: a method of `self` called while
-    /// `body` mutates `self` ran on a copy of it (14 retains and releases per text).
-    private static func forEachBreak(in text: UnsafeBufferPointer<UInt16>, rules: BreakRules, iterator: BreakIterator,
-                                     shaper: Shaper, _ body: (Int, Bool, Bool) -> Void) {
-        if rules.wordBreaks == .minikin {
+    /// `body` mutates `self` ran on a copy of it (14 retains and releases per text); the rules'
+    /// fields it reads are passed alone for the same reason (the rules were copied).
+    private static func forEachBreak(in text: UnsafeBufferPointer<UInt16>, wordBreaks: BreakRules.WordBreaks,
+                                     asciiPairs: BreakRules.AsciiPairs, breaking: BreakRules.WordBreaking,
+                                     iterator: BreakIterator, shaper: Shaper, _ body: (Int, Bool, Bool) -> Void) {
+        if wordBreaks == .minikin {
             MinikinWordBreaks.forEachBreak(in: text, iterator: iterator, body)
             return
         }
-        guard rules.asciiPairs == .blink else {
+        guard asciiPairs == .blink else {
             iterator.forEachBoundary(in: text) { body($0, $1, false) }
             return
         }
         // Blink decides before every unit; ICU's boundaries are walked alongside as they come, unstored.
         var graphemeEnds = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
         var graphemeCount = 0
-        if rules.wordBreaking == .anywhere {
+        if breaking == .anywhere {
             // LazyLineBreakIterator::NextBreakablePositionBreakCharacter: every grapheme boundary.
             let ends = UnsafeMutableBufferPointer<Int32>.allocate(capacity: text.count + 1)
             shaper.forEachGrapheme(in: text) { end in
@@ -152,7 +156,7 @@ public struct PreparedText: Sendable {
             graphemeEnds = ends
         }
         defer { graphemeEnds.deallocate() }
-        var walk = BlinkLineBreaks.Walk(text: text, breaking: rules.wordBreaking,
+        var walk = BlinkLineBreaks.Walk(text: text, breaking: breaking,
                                         graphemeEnds: UnsafeBufferPointer(rebasing: graphemeEnds[0..<graphemeCount]))
         iterator.forEachBoundary(in: text) { position, _ in
             while let found = walk.next(through: position, icu: true) { body(found.position, found.isHard, false) }
