@@ -192,13 +192,18 @@ struct Itemization {
         return script != 0 && memo._withUnsafeGuaranteedRef { $0.areInert(first, second, font: font, script: script) }
     }
 
-    /// The index of the font run holding `i`: runs are few, a binary search finds it.
+    /// The index of the font run holding `i`: runs are few, a binary search finds it. Its steps
+    /// depend only on the number of runs, each a conditional move: asked at every segment, space
+    /// and join, a search that branched on the comparison mispredicted about once a step.
     private func fontRun(holding i: Int) -> Int {
-        var low = 0, high = fontRuns.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if fontRuns[mid].end <= i { low = mid + 1 } else { high = mid }
+        var base = 0, remaining = fontRuns.count
+        fontRuns.withUnsafeBufferPointer { runs in
+            while remaining > 1 {
+                let half = remaining / 2
+                base = runs[base + half - 1].end <= i ? base + half : base
+                remaining -= half
+            }
         }
-        return low
+        return base
     }
 }
