@@ -117,9 +117,10 @@ def main():
         print(f"\n  binary timed: {timed['binary']} ({how})")
 
     print("\nABSOLUTE (best pass; this machine is shared, absolute numbers drift)")
-    c = f.get("corpus", {})
-    print(f"  corpus: {c.get('messages')} messages, {c.get('utf8Bytes')} UTF-8 bytes, {c.get('utf16Units')} UTF-16 units; "
-          f"width {c.get('width'):g} pt, size {c.get('size'):g} pt, embedded Inter Regular")
+    c = f.get("corpus")
+    if c:  # absent from a run of procs.py alone
+        print(f"  corpus: {c.get('messages')} messages, {c.get('utf8Bytes')} UTF-8 bytes, {c.get('utf16Units')} UTF-16 units; "
+              f"width {c.get('width'):g} pt, size {c.get('size'):g} pt, embedded Inter Regular")
 
     def line(label, value, extra=""):
         print(f"  {label:<48} {value:>18}  {extra}")
