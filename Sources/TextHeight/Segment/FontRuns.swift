@@ -32,21 +32,24 @@ struct FontRuns {
         return splitByScript(slice, offset: start, runs: fontRuns(slice, offset: start, graphemes: graphemes))
     }
 
-    /// The runs of one font, before splitting by script; `boundary` hears each cluster end when
-    /// fonts are chosen per cluster (not when the primary covers the whole slice plainly).
+    /// The runs of one font, before splitting by script.
     func fontRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
-                  graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void,
-                  boundary: (Int) -> Void = { _ in }) -> [FontRun] {
+                  graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) -> [FontRun] {
         if stack.fonts.count == 1 || primaryCoversPlainly(slice) {
             return [FontRun(start: start, end: start + slice.count, font: 0)]
         }
-        return clusterRuns(slice, offset: start, graphemes: graphemes, boundary: boundary)
+        var controls: [Int] = []
+        return clusterRuns(slice, offset: start, graphemes: graphemes, boundaries: nil, controls: &controls)
     }
 
     /// `fontRuns` when the primary does not cover the slice plainly: a font per grapheme cluster.
+    /// With `boundaries` (`Itemization`), also sets the bit of each cluster end (`start + end`) and
+    /// appends where the ASCII controls stand to `controls`: in the cluster loop rather than through a
+    /// closure (an indirect call per cluster) or a pass of its own over every unit. A control is a
+    /// cluster of its own or in CR LF (UAX #29), but every unit of a longer cluster is looked at.
     func clusterRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
                      graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void,
-                     boundary: (Int) -> Void) -> [FontRun] {
+                     boundaries: UnsafeMutablePointer<UInt64>?, controls: inout [Int]) -> [FontRun] {
         let end = start + slice.count
         var runs: [FontRun] = []
         // Room for a text's usual runs at once: growing by appends reallocated 3–4 times a text.
@@ -54,8 +57,14 @@ struct FontRuns {
         // The open run, appended when the font changes: no uniqueness check per cluster.
         var current = FontRun(start: start, end: start, font: -1)
         var clusterStart = 0
-        withoutActuallyEscaping(boundary) { boundary in graphemes(slice) { clusterEnd in
-            boundary(start + clusterEnd)
+        graphemes(slice) { clusterEnd in
+            if let boundaries {
+                let end = start + clusterEnd
+                boundaries[end >> 6] |= 1 << UInt64(end & 63)
+                if slice[clusterStart] < 0x20 || clusterEnd - clusterStart > 1 {
+                    for i in clusterStart..<clusterEnd where slice[i] < 0x20 { controls.append(start + i) }
+                }
+            }
             let cluster = UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd])
             let font: Int
             if let memo, let scalar = FontRuns.singleScalar(cluster) {
@@ -72,10 +81,13 @@ struct FontRuns {
                 current = FontRun(start: start + clusterStart, end: start + clusterEnd, font: font)
             }
             clusterStart = clusterEnd
-        } }
+        }
         if current.font >= 0 { runs.append(current) }
         if clusterStart < slice.count {  // the iterator stopped early: keep the rest with the primary
             runs.append(FontRun(start: start + clusterStart, end: end, font: 0))
+            if boundaries != nil {
+                for i in clusterStart..<slice.count where slice[i] < 0x20 { controls.append(start + i) }
+            }
         }
         return runs
     }

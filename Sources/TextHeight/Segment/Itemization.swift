@@ -75,15 +75,15 @@ struct Itemization {
         } else {
             var clusterRuns: [FontRun] = []
             // Through a pointer: a captured array would be checked for uniqueness per cluster.
+            var candidates: [Int] = []
             bits = ScratchArray.make(UInt64.self, capacity: text.count / 64 + 1) { bits in
-                clusterRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes) { end in
-                    bits[end >> 6] |= 1 << UInt64(end & 63)
-                }
+                clusterRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes,
+                                               boundaries: bits.baseAddress, controls: &candidates)
                 bits[0] |= 1
                 return bits.count
             }
             fontRuns = clusterRuns
-            for (i, unit) in text.enumerated() where unit < 0x20 && !fonts.primary.face.covers(Unicode.Scalar(UInt8(unit))) {
+            for i in candidates where !fonts.primary.face.covers(Unicode.Scalar(UInt8(text[i]))) {
                 controls.append(i)
             }
         }
