@@ -50,24 +50,38 @@ struct Itemization {
         // One pass for each character's script and whether the primary font has it plainly
         // (FontRuns.primaryCoversPlainly), both remembered per BMP character.
         let oneFont = fonts.fonts.count == 1
-        var plain = true
         var usable = true
+        // The AND of every character's info: its `plain` bit says whether all are plain.
+        var all = StackMemo.plain
         scripts = ScratchArray.make(UInt8.self, capacity: text.count) { scripts in
+            let table = memo.bmpInfoTable
             var i = 0
             while i < text.count {
+                let unit = text[i]
+                // A BMP character already known (`StackMemo.info`'s first step), in few instructions:
+                // this loop visits every unit of every text.
+                if unit & 0xF800 != 0xD800 {
+                    let known = table[Int(unit)]
+                    if known & StackMemo.known != 0 {
+                        // Stored whether neutral (0) or not: a branch on it missed at every space.
+                        scripts[i] = UInt8(truncatingIfNeeded: known)
+                        all &= known
+                        i &+= 1
+                        continue
+                    }
+                }
                 let (scalar, length) = Scalars.decode(text, at: i)
                 let info = memo.info(scalar, runs)
                 let id = UInt8(truncatingIfNeeded: info)
                 if id == StackMemo.tooManyScripts { usable = false }
-                // Stored whether neutral (0) or not: a branch on it missed at every space.
                 scripts[i] = id
                 if length == 2 { scripts[i + 1] = id }
-                if info & StackMemo.plain == 0 { plain = false }
+                all &= info
                 i += length
             }
-            if oneFont { plain = true }
             return text.count
         }
+        let plain = oneFont || all & StackMemo.plain != 0
         var bits: [UInt64] = []
         var controls: [Int] = []
         if plain {

@@ -364,6 +364,10 @@ final class StackMemo {
     /// plainly (FontRuns.primaryCoversPlainly) | its script id; and apart from those, in
     /// `fontBits`, its font as a cluster of its own + 1 (0 until chosen).
     private let bmpInfo = ZeroedTable.allocate(UInt16.self, count: 0x10000)
+    /// `bmpInfo` for `Itemization.init`'s loop over every unit, held in a local there: the field
+    /// was loaded again at every unit (the stores to the scripts may alias it, for the compiler).
+    /// A value with `known` never has the id `tooManyScripts` (not stored then).
+    var bmpInfoTable: UnsafePointer<UInt16> { UnsafePointer(bmpInfo) }
     /// The same `info` for the emoji blocks of plane 1 (U+1F000–U+1FBFF), which cost a script and
     /// four emoji-property look-ups each time otherwise.
     private let emojiInfo = ZeroedTable.allocate(UInt16.self, count: StackMemo.emojiBlocks.count)
