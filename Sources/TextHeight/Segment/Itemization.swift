@@ -147,9 +147,13 @@ struct Itemization {
     }
 
     /// The font a lone U+0020 at `i` is measured with on its own, nil when `covers` says no.
+    /// `covers(i, i + 1)` reduced for a space, asked for most segments: it cuts no surrogate pair
+    /// and is no control, so only the cluster boundaries around it are left to check.
+    @inline(__always)
     func fontOfSpace(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
-        guard covers(i, i + 1, in: text) else { return nil }
-        return fontRuns[fontRun(holding: i)].font
+        guard isUsable, i >= 0, i < count, text[i] == 0x20 else { return nil }
+        if !boundaries.isEmpty && !(isBoundary(i) && isBoundary(i + 1)) { return nil }
+        return fontRuns.count == 1 ? fontRuns[0].font : fontRuns[fontRun(holding: i)].font
     }
 
     @inline(__always)
