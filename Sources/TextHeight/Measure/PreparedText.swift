@@ -108,7 +108,7 @@ public struct PreparedText: Sendable {
         units.withUnsafeBufferPointer { text in
             // Plain runs: contextScript is 0 without a language, and CSS spacing shapes again.
             let plainRuns = fonts.language == nil && cssSpacing.isZero
-            let items = memo.map {
+            var items = memo.map {
                 Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemes: shaper.forEachGrapheme)
             }
             // Room for a segment per three units (a word and its space; CJK grows once).
@@ -123,6 +123,7 @@ public struct PreparedText: Sendable {
             records.fill(&self)
             records.deallocate()
             measureJoins(text, shaper: shaper, items: items, memo: memo)
+            if let memo { items?.handBack(to: memo) }
             if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
         }
     }

@@ -17,9 +17,11 @@ struct Itemization {
     private let fontRuns: [FontRun]
     /// Per UTF-16 unit: 0 for a neutral character (Common, Inherited, Unknown), else an id of its
     /// script (`StackMemo.info`); both units of a surrogate pair hold the pair's.
-    private let scripts: [UInt8]
+    /// Only its first `count` values are this text's: the array is reused (`handBack`).
+    private var scripts: [UInt8]
     /// Cluster ends, one bit per unit, when fonts were chosen per cluster; empty otherwise.
-    private let boundaries: [UInt64]
+    /// Reused as `scripts`; its words past unit `count` are not this text's.
+    private var boundaries: [UInt64]
     /// False when the text has more scripts than ids.
     let isUsable: Bool
     /// Where an ASCII control character the primary font lacks stands, when fonts were chosen per
@@ -53,7 +55,13 @@ struct Itemization {
         var usable = true
         // The AND of every character's info: its `plain` bit says whether all are plain.
         var all = StackMemo.plain
-        scripts = ScratchArray.make(UInt8.self, capacity: text.count) { scripts in
+        // The last text's arrays, taken from the memo (`handBack`): no allocation, copy and
+        // release of two arrays per text. Taken out, so an itemization made meanwhile has its own.
+        var scripts: [UInt8] = []
+        swap(&scripts, &memo.spareScripts)
+        // Array(repeating:) looks its storage type up at run time (ScratchArray): rarely here.
+        if scripts.count < text.count { scripts = Array(repeating: 0, count: max(text.count, 1024)) }
+        scripts.withUnsafeMutableBufferPointer { scripts in
             let table = memo.bmpInfoTable
             var i = 0
             while i < text.count {
@@ -79,22 +87,26 @@ struct Itemization {
                 all &= info
                 i += length
             }
-            return text.count
         }
+        self.scripts = scripts
         let plain = oneFont || all & StackMemo.plain != 0
         var bits: [UInt64] = []
         var controls: [Int] = []
         if plain {
-            fontRuns = [FontRun(start: 0, end: text.count, font: 0)]
+            fontRuns = Itemization.oneRun
         } else {
             var clusterRuns: [FontRun] = []
             // Through a pointer: a captured array would be checked for uniqueness per cluster.
             var candidates: [Int] = []
-            bits = ScratchArray.make(UInt64.self, capacity: text.count / 64 + 1) { bits in
+            swap(&bits, &memo.spareBoundaries)
+            let words = text.count / 64 + 1
+            if bits.count < words { bits = Array(repeating: 0, count: max(words, 16)) }
+            bits.withUnsafeMutableBufferPointer { bits in
+                // Zero this text's words: the array held the last text's.
+                UnsafeMutableBufferPointer(rebasing: bits[0..<words]).update(repeating: 0)
                 clusterRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes,
                                                boundaries: bits.baseAddress, controls: &candidates)
                 bits[0] |= 1
-                return bits.count
             }
             fontRuns = clusterRuns
             for i in candidates where !fonts.primary.face.covers(Unicode.Scalar(UInt8(text[i]))) {
@@ -104,6 +116,16 @@ struct Itemization {
         boundaries = bits
         uncoveredControls = controls
         isUsable = usable
+    }
+
+    /// The runs of a text in one font: its end past any text's, so that it is shared by all.
+    private static let oneRun = [FontRun(start: 0, end: .max, font: 0)]
+
+    /// Gives the arrays of `scripts` and `boundaries` to the memo for the next text, once this
+    /// itemization is no longer used (at the end of `PreparedText.prepare`).
+    mutating func handBack(to memo: StackMemo) {
+        swap(&scripts, &memo.spareScripts)
+        if !boundaries.isEmpty { swap(&boundaries, &memo.spareBoundaries) }
     }
 
     /// Whether `start..<end` on its own is itemized as the whole text is there.

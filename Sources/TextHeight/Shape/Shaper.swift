@@ -325,6 +325,11 @@ final class StackMemo {
     private let fontCount: Int
     /// Each font's per-glyph spacing (`GlyphSpacing.perGlyph`), shared by the texts measured with it.
     let glyphSpacing: [Double]
+    /// The arrays of the last text's `Itemization`, for the next (`Itemization.handBack`).
+    /// Unchecked: only swapped, by the itemization of one text at a time (dynamic checks of
+    /// exclusive access cost about 40 instructions a swap).
+    @exclusivity(unchecked) var spareScripts: [UInt8] = []
+    @exclusivity(unchecked) var spareBoundaries: [UInt64] = []
 
     /// `spacing`: each font's per-glyph spacing.
     init(fonts: [Font], spacing: [Double], plainCaches: [WidthCache]) {
