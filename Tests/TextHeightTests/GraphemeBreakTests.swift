@@ -134,8 +134,14 @@ struct UTF16Tests {
         // One scalar of each length class, surrogate-pair boundaries and plane ends.
         let scalars: [UInt32] = [0, 0x7F, 0x80, 0x7FF, 0x800, 0xD7FF, 0xE000, 0xFFFD, 0xFFFF, 0x10000, 0x1F468, 0x10FFFF]
         texts.append(String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))))
+        // Longer than the shaper's first buffer, ASCII runs at every offset from multi-byte scalars.
+        texts.append(String(repeating: "abcdefghij é 😀 ありがとう ", count: 300))
         #expect(texts.count > 10_000)
         let differing = texts.filter { UTF16Units.of($0) != Array($0.utf16) }
         #expect(differing.isEmpty, "\(differing.prefix(3))")
+        // Through a shaper's buffer, reused from text to text, the longest first.
+        let shaper = Shaper()
+        let viaShaper = texts.reversed().filter { UTF16Units.of($0, shaper: shaper) != Array($0.utf16) }
+        #expect(viaShaper.isEmpty, "\(viaShaper.prefix(3))")
     }
 }

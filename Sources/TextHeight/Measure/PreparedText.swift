@@ -58,11 +58,11 @@ public struct PreparedText: Sendable {
     public static let maxUTF16Count = Int(Int32.max / 2)
 
     public init(_ text: String, font: Font, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
-        try self.init(utf16: UTF16Units.of(text), fonts: FontStack(unchecked: font), rules: rules, shaper: shaper)
+        try self.init(utf16: UTF16Units.of(text, shaper: shaper), fonts: FontStack(unchecked: font), rules: rules, shaper: shaper)
     }
 
     public init(_ text: String, fonts: FontStack, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {
-        try self.init(utf16: UTF16Units.of(text), fonts: fonts, rules: rules, shaper: shaper)
+        try self.init(utf16: UTF16Units.of(text, shaper: shaper), fonts: fonts, rules: rules, shaper: shaper)
     }
 
     public init(utf16 units: [UInt16], fonts: FontStack, rules: BreakRules, shaper: Shaper? = nil) throws(TextError) {

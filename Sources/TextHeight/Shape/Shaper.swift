@@ -88,6 +88,8 @@ public final class Shaper {
         swap(&ends, &graphemeEnds)
     }
     private var graphemeEnds: [Int32] = []
+    /// `UTF16Units.of`'s buffer (unchecked: only swapped, by one text at a time).
+    @exclusivity(unchecked) var utf16Buffer: [UInt16] = []
 
     /// ICU's own grapheme iterator, for the tests that compare it with `forEachGrapheme`.
     func forEachICUGrapheme(in units: UnsafeBufferPointer<UInt16>, _ body: (Int) -> Void) {
