@@ -38,22 +38,24 @@ struct FontRuns {
         if stack.fonts.count == 1 || primaryCoversPlainly(slice) {
             return [FontRun(start: start, end: start + slice.count, font: 0)]
         }
-        var controls: [Int] = []
-        return clusterRuns(slice, offset: start, graphemes: graphemes, boundaries: nil, controls: &controls)
-    }
-
-    /// `fontRuns` when the primary does not cover the slice plainly: a font per grapheme cluster.
-    /// With `boundaries` (`Itemization`), also sets the bit of each cluster end (`start + end`) and
-    /// appends where the ASCII controls stand to `controls`: in the cluster loop rather than through a
-    /// closure (an indirect call per cluster) or a pass of its own over every unit. A control is a
-    /// cluster of its own or in CR LF (UAX #29), but every unit of a longer cluster is looked at.
-    func clusterRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
-                     graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void,
-                     boundaries: UnsafeMutablePointer<UInt64>?, controls: inout [Int]) -> [FontRun] {
-        let end = start + slice.count
         var runs: [FontRun] = []
         // Room for a text's usual runs at once: growing by appends reallocated 3–4 times a text.
         runs.reserveCapacity(16)
+        var controls: [Int] = []
+        clusterRuns(slice, offset: start, graphemes: graphemes, into: &runs, boundaries: nil, controls: &controls)
+        return runs
+    }
+
+    /// `fontRuns` when the primary does not cover the slice plainly: a font per grapheme cluster,
+    /// appended to `runs`. With `boundaries` (`Itemization`), also sets the bit of each cluster end
+    /// (`start + end`) and appends where the ASCII controls the primary font lacks stand to
+    /// `controls`: in the cluster loop rather than through a closure (an indirect call per cluster)
+    /// or a pass of its own over every unit. A control is a cluster of its own or in CR LF
+    /// (UAX #29), but every unit of a longer cluster is looked at.
+    func clusterRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
+                     graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void, into runs: inout [FontRun],
+                     boundaries: UnsafeMutablePointer<UInt64>?, controls: inout [Int]) {
+        let end = start + slice.count
         // The open run, appended when the font changes: no uniqueness check per cluster.
         var current = FontRun(start: start, end: start, font: -1)
         var clusterStart = 0
@@ -62,7 +64,7 @@ struct FontRuns {
                 let end = start + clusterEnd
                 boundaries[end >> 6] |= 1 << UInt64(end & 63)
                 if slice[clusterStart] < 0x20 || clusterEnd - clusterStart > 1 {
-                    for i in clusterStart..<clusterEnd where slice[i] < 0x20 { controls.append(start + i) }
+                    for i in clusterStart..<clusterEnd where lacksControl(slice[i]) { controls.append(start + i) }
                 }
             }
             let cluster = UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd])
@@ -86,10 +88,14 @@ struct FontRuns {
         if clusterStart < slice.count {  // the iterator stopped early: keep the rest with the primary
             runs.append(FontRun(start: start + clusterStart, end: end, font: 0))
             if boundaries != nil {
-                for i in clusterStart..<slice.count where slice[i] < 0x20 { controls.append(start + i) }
+                for i in clusterStart..<slice.count where lacksControl(slice[i]) { controls.append(start + i) }
             }
         }
-        return runs
+    }
+
+    /// Whether `unit` is an ASCII control the primary font lacks.
+    private func lacksControl(_ unit: UInt16) -> Bool {
+        unit < 0x20 && !stack.primary.face.covers(Unicode.Scalar(UInt8(unit)))
     }
 
     /// The common case, decided without cluster analysis: the primary font has every character

@@ -14,7 +14,7 @@ import CHarfBuzz
 ///   characters at its start join the script after them, as they do when it is itemized alone.
 struct Itemization {
     /// The whole text's runs of one font (before the script split), in order.
-    private let fontRuns: [FontRun]
+    private var fontRuns: [FontRun]
     /// Per UTF-16 unit: 0 for a neutral character (Common, Inherited, Unknown), else an id of its
     /// script (`StackMemo.info`); both units of a surrogate pair hold the pair's.
     /// Only its first `count` values are this text's: the array is reused (`handBack`).
@@ -95,23 +95,24 @@ struct Itemization {
         if plain {
             fontRuns = Itemization.oneRun
         } else {
+            // The last text's runs, kept by the memo as the scripts are (`handBack`).
             var clusterRuns: [FontRun] = []
+            swap(&clusterRuns, &memo.spareRuns)
+            clusterRuns.removeAll(keepingCapacity: true)
+            // Room for a text's usual runs at once: growing by appends reallocated 3–4 times a text.
+            clusterRuns.reserveCapacity(16)
             // Through a pointer: a captured array would be checked for uniqueness per cluster.
-            var candidates: [Int] = []
             swap(&bits, &memo.spareBoundaries)
             let words = text.count / 64 + 1
             if bits.count < words { bits = Array(repeating: 0, count: max(words, 16)) }
             bits.withUnsafeMutableBufferPointer { bits in
                 // Zero this text's words: the array held the last text's.
                 UnsafeMutableBufferPointer(rebasing: bits[0..<words]).update(repeating: 0)
-                clusterRuns = runs.clusterRuns(text, offset: 0, graphemes: graphemes,
-                                               boundaries: bits.baseAddress, controls: &candidates)
+                runs.clusterRuns(text, offset: 0, graphemes: graphemes, into: &clusterRuns,
+                                 boundaries: bits.baseAddress, controls: &controls)
                 bits[0] |= 1
             }
             fontRuns = clusterRuns
-            for i in candidates where !fonts.primary.face.covers(Unicode.Scalar(UInt8(text[i]))) {
-                controls.append(i)
-            }
         }
         boundaries = bits
         uncoveredControls = controls
@@ -121,11 +122,15 @@ struct Itemization {
     /// The runs of a text in one font: its end past any text's, so that it is shared by all.
     private static let oneRun = [FontRun(start: 0, end: .max, font: 0)]
 
-    /// Gives the arrays of `scripts` and `boundaries` to the memo for the next text, once this
-    /// itemization is no longer used (at the end of `PreparedText.prepare`).
+    /// Gives the arrays of `scripts`, `boundaries` and `fontRuns` to the memo for the next text,
+    /// once this itemization is no longer used (at the end of `PreparedText.prepare`).
     mutating func handBack(to memo: StackMemo) {
         swap(&scripts, &memo.spareScripts)
-        if !boundaries.isEmpty { swap(&boundaries, &memo.spareBoundaries) }
+        // Not the shared `oneRun` of a plain text.
+        if !boundaries.isEmpty {
+            swap(&boundaries, &memo.spareBoundaries)
+            swap(&fontRuns, &memo.spareRuns)
+        }
     }
 
     /// Whether `start..<end` on its own is itemized as the whole text is there.

@@ -332,6 +332,7 @@ final class StackMemo {
     /// exclusive access cost about 40 instructions a swap).
     @exclusivity(unchecked) var spareScripts: [UInt8] = []
     @exclusivity(unchecked) var spareBoundaries: [UInt64] = []
+    @exclusivity(unchecked) var spareRuns: [FontRun] = []
 
     /// `spacing`: each font's per-glyph spacing.
     init(fonts: [Font], spacing: [Double], plainCaches: [WidthCache]) {
