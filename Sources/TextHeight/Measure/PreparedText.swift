@@ -109,7 +109,7 @@ public struct PreparedText: Sendable {
             // Plain runs: contextScript is 0 without a language, and CSS spacing shapes again.
             let plainRuns = fonts.language == nil && cssSpacing.isZero
             var items = memo.map {
-                Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemes: shaper.forEachGrapheme)
+                Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemeEnds: shaper.withGraphemeEnds)
             }
             // Room for a segment per three units (a word and its space; CJK grows once).
             var records = SegmentRecords(capacity: min(text.count / 3 + 4, 4096))

@@ -32,7 +32,8 @@ struct FontRuns {
         return splitByScript(slice, offset: start, runs: fontRuns(slice, offset: start, graphemes: graphemes))
     }
 
-    /// The runs of one font, before splitting by script.
+    /// The runs of one font, before splitting by script: a font per grapheme cluster when the
+    /// primary does not cover the slice plainly.
     func fontRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
                   graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) -> [FontRun] {
         if stack.fonts.count == 1 || primaryCoversPlainly(slice) {
@@ -41,41 +42,12 @@ struct FontRuns {
         var runs: [FontRun] = []
         // Room for a text's usual runs at once: growing by appends reallocated 3–4 times a text.
         runs.reserveCapacity(16)
-        var controls: [Int] = []
-        clusterRuns(slice, offset: start, graphemes: graphemes, into: &runs, boundaries: nil, controls: &controls)
-        return runs
-    }
-
-    /// `fontRuns` when the primary does not cover the slice plainly: a font per grapheme cluster,
-    /// appended to `runs`. With `boundaries` (`Itemization`), also sets the bit of each cluster end
-    /// (`start + end`) and appends where the ASCII controls the primary font lacks stand to
-    /// `controls`: in the cluster loop rather than through a closure (an indirect call per cluster)
-    /// or a pass of its own over every unit. A control is a cluster of its own or in CR LF
-    /// (UAX #29), but every unit of a longer cluster is looked at.
-    func clusterRuns(_ slice: UnsafeBufferPointer<UInt16>, offset start: Int,
-                     graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void, into runs: inout [FontRun],
-                     boundaries: UnsafeMutablePointer<UInt64>?, controls: inout [Int]) {
         let end = start + slice.count
         // The open run, appended when the font changes: no uniqueness check per cluster.
         var current = FontRun(start: start, end: start, font: -1)
         var clusterStart = 0
         graphemes(slice) { clusterEnd in
-            if let boundaries {
-                let end = start + clusterEnd
-                boundaries[end >> 6] |= 1 << UInt64(end & 63)
-                if slice[clusterStart] < 0x20 || clusterEnd - clusterStart > 1 {
-                    for i in clusterStart..<clusterEnd where lacksControl(slice[i]) { controls.append(start + i) }
-                }
-            }
-            let cluster = UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd])
-            let font: Int
-            if let memo, let scalar = FontRuns.singleScalar(cluster) {
-                font = memo.font(for: scalar) { fontIndex(for: cluster) }
-            } else if let memo {
-                font = memo.font(of: cluster) { fontIndex(for: cluster) }
-            } else {
-                font = fontIndex(for: cluster)
-            }
+            let font = clusterFont(UnsafeBufferPointer(rebasing: slice[clusterStart..<clusterEnd]))
             if current.font == font {
                 current.end = start + clusterEnd
             } else {
@@ -87,10 +59,70 @@ struct FontRuns {
         if current.font >= 0 { runs.append(current) }
         if clusterStart < slice.count {  // the iterator stopped early: keep the rest with the primary
             runs.append(FontRun(start: start + clusterStart, end: end, font: 0))
-            if boundaries != nil {
-                for i in clusterStart..<slice.count where lacksControl(slice[i]) { controls.append(start + i) }
-            }
         }
+        return runs
+    }
+
+    /// `fontRuns` of a whole text the primary does not cover plainly, for `Itemization`, from its
+    /// grapheme-cluster ends (`Shaper.withGraphemeEnds`), appended to `runs`; also sets the bit of
+    /// each cluster end in `boundaries` and appends where the ASCII controls the primary font lacks
+    /// stand to `controls`. A plain loop over the ends: through `forEachGrapheme`'s callback, its
+    /// state lived on the stack (~45 instructions a cluster). A control is a cluster of its own or
+    /// in CR LF (UAX #29), but every unit of a longer cluster is looked at.
+    func clusterRuns(_ text: UnsafeBufferPointer<UInt16>, ends: UnsafeBufferPointer<Int32>, into runs: inout [FontRun],
+                     boundaries: UnsafeMutablePointer<UInt64>, controls: inout [Int]) {
+        var current = FontRun(start: 0, end: 0, font: -1)
+        var clusterStart = 0
+        // The memo's BMP table (`StackMemo.font(for:)`), for the commonest cluster in a loop of its own:
+        // one unit, no control, its font known and the open run's.
+        let table = memo?.bmpInfoTable
+        var k = 0
+        while k < ends.count {
+            if let table {
+                while k < ends.count {
+                    let clusterEnd = Int(ends[k])
+                    guard clusterEnd == clusterStart + 1 else { break }
+                    let unit = text[clusterStart]
+                    let known = table[Int(unit)] & StackMemo.fontBits
+                    guard unit >= 0x20, known != 0, Int(known >> 9) - 1 == current.font else { break }
+                    boundaries[clusterEnd >> 6] |= 1 << UInt64(clusterEnd & 63)
+                    current.end = clusterEnd
+                    clusterStart = clusterEnd
+                    k += 1
+                }
+                if k == ends.count { break }
+            }
+            let clusterEnd = Int(ends[k])
+            k += 1
+            boundaries[clusterEnd >> 6] |= 1 << UInt64(clusterEnd & 63)
+            if text[clusterStart] < 0x20 || clusterEnd - clusterStart > 1 {
+                for i in clusterStart..<clusterEnd where lacksControl(text[i]) { controls.append(i) }
+            }
+            let font = clusterFont(UnsafeBufferPointer(rebasing: text[clusterStart..<clusterEnd]))
+            if current.font == font {
+                current.end = clusterEnd
+            } else {
+                if current.font >= 0 { runs.append(current) }
+                current = FontRun(start: clusterStart, end: clusterEnd, font: font)
+            }
+            clusterStart = clusterEnd
+        }
+        if current.font >= 0 { runs.append(current) }
+        if clusterStart < text.count {  // the iterator stopped early: keep the rest with the primary
+            runs.append(FontRun(start: clusterStart, end: text.count, font: 0))
+            for i in clusterStart..<text.count where lacksControl(text[i]) { controls.append(i) }
+        }
+    }
+
+    /// The font of one grapheme cluster, remembered by the memo.
+    @inline(__always)
+    private func clusterFont(_ cluster: UnsafeBufferPointer<UInt16>) -> Int {
+        if let memo, let scalar = FontRuns.singleScalar(cluster) {
+            return memo.font(for: scalar) { fontIndex(for: cluster) }
+        } else if let memo {
+            return memo.font(of: cluster) { fontIndex(for: cluster) }
+        }
+        return fontIndex(for: cluster)
     }
 
     /// Whether `unit` is an ASCII control the primary font lacks.

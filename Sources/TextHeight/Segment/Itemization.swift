@@ -43,7 +43,7 @@ struct Itemization {
 
     /// `fonts` and `memo` borrowed: owned ones were retained by the caller as well as here.
     init(_ text: UnsafeBufferPointer<UInt16>, fonts: borrowing FontStack, memo: borrowing StackMemo, plainRuns: Bool,
-         graphemes: (UnsafeBufferPointer<UInt16>, (Int) -> Void) -> Void) {
+         graphemeEnds: (UnsafeBufferPointer<UInt16>, (UnsafeBufferPointer<Int32>) -> Void) -> Void) {
         count = text.count
         plainFonts = plainRuns ? UnsafePointer(memo.plainFonts) : nil
         spaceWidths = plainRuns ? memo.spaceWidths : nil
@@ -108,8 +108,10 @@ struct Itemization {
             bits.withUnsafeMutableBufferPointer { bits in
                 // Zero this text's words: the array held the last text's.
                 UnsafeMutableBufferPointer(rebasing: bits[0..<words]).update(repeating: 0)
-                runs.clusterRuns(text, offset: 0, graphemes: graphemes, into: &clusterRuns,
-                                 boundaries: bits.baseAddress, controls: &controls)
+                guard let boundaries = bits.baseAddress else { return }
+                graphemeEnds(text) { ends in
+                    runs.clusterRuns(text, ends: ends, into: &clusterRuns, boundaries: boundaries, controls: &controls)
+                }
                 bits[0] |= 1
             }
             fontRuns = clusterRuns
