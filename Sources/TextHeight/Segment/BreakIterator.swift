@@ -108,8 +108,8 @@ final class BreakIterator {
     /// one break engine's characters is divided by that engine (DictionaryBreakEngine::findBreaks
     /// reads the run alone, up to the next rule-based boundary; divideUpDictionaryRange stops at
     /// its end), and those breaks join the rule-based ones. So each piece of a run between
-    /// rule-based boundaries (they fall inside one only where a mark starts it, attached to what
-    /// precedes: "!ั|ครับ") is divided as ICU divides the piece as a whole text, where the rules
+    /// rule-based boundaries (one can fall inside a run: a mark starting it attaches to what
+    /// precedes, "!ั|ครับ") is divided as ICU divides the piece as a whole text, where the rules
     /// find nothing inside (SA letters count as AL, SA marks as CM: LB9, LB10, LB28). Pieces repeat
     /// from text to text like the words of any language: each is asked of ICU once.
     private func addingDictionaryBreaks(_ text: UnsafeBufferPointer<UInt16>, runCount: Int,
