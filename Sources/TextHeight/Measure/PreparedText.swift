@@ -90,9 +90,9 @@ public struct PreparedText: Sendable {
         glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
         // Only tab sizes in spaces (CSS) and Blink's half-space minimum use the space: it is
         // shaped only then.
-        var space = 0.0
-        if case .spaces = rules.tabStops { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
-        else if rules.tabsKeepHalfSpace { space = PreparedText.spaceAdvance(fonts.primary, shaper: shaper) }
+        let usesSpace: Bool
+        if case .spaces = rules.tabStops { usesSpace = true } else { usesSpace = rules.tabsKeepHalfSpace }
+        let space = usesSpace ? PreparedText.spaceAdvance(fonts.primary, shaper: shaper) : 0
         tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fontSize)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         // Stored last, so that the rules and fonts move in rather than being copied.
