@@ -106,6 +106,18 @@ final class FaceInstance: @unchecked Sendable {
         }
     }
     private let inert = Mutex<[UInt32: InertGlyphs?]>([:])
+
+    /// Per script, the glyphs HarfBuzz leaves as they are but for pair kerning (`NominalGlyphs`;
+    /// nil when the plan does not qualify): made at the first run that asks, once for every thread.
+    func nominalGlyphs(script: hb_script_t) -> NominalGlyphs? {
+        nominal.withLock { made in
+            if let known = made[script.rawValue] { return known }
+            let glyphs = NominalGlyphs(self, script: script)
+            made[script.rawValue] = glyphs
+            return glyphs
+        }
+    }
+    private let nominal = Mutex<[UInt32: NominalGlyphs?]>([:])
 }
 
 /// The instances of one face, shared by every thread (a batch measures the same sizes again

@@ -66,11 +66,64 @@ public final class Shaper {
     func advance(of units: UnsafeBufferPointer<UInt16>, hash: UInt64, cache: WidthCache, instance: FaceInstance)
         -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
-        let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
-        cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
-                     advancingGlyphs: shaped.advancing)
-        return (shaped.advance, shaped.missing, shaped.advancing)
+        let runs = measuresNominalRuns ? nominalRuns(instance, units) : nil
+        switch runs?.measure(units) {
+        case .advance(let advance, let advancing):
+            nominalRunsMeasured += 1
+            cache.insert(units, hash: hash, advance: advance, missingGlyphs: 0, advancingGlyphs: advancing)
+            return (advance, 0, advancing)
+        case .unknownPairs:
+            let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
+            runs?.learn(units, shapedIn: buffer)
+            cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
+                         advancingGlyphs: shaped.advancing)
+            return (shaped.advance, shaped.missing, shaped.advancing)
+        case .notNominal, nil:
+            let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
+            cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
+                         advancingGlyphs: shaped.advancing)
+            return (shaped.advance, shaped.missing, shaped.advancing)
+        }
     }
+
+    /// The run measurer for `units`' script in `instance` (`NominalRuns`): the script HarfBuzz
+    /// guesses for them (`hb_buffer_guess_segment_properties`: the first character that is not
+    /// Common, Inherited or Unknown). nil for a script or face that does not qualify.
+    private func nominalRuns(_ instance: FaceInstance, _ units: UnsafeBufferPointer<UInt16>) -> NominalRuns? {
+        let funcs = hb_unicode_funcs_get_default()
+        var script = HB_SCRIPT_COMMON
+        for unit in units {
+            let candidate = hb_unicode_script(funcs, hb_codepoint_t(unit))
+            if candidate != HB_SCRIPT_COMMON && candidate != HB_SCRIPT_INHERITED && candidate != HB_SCRIPT_UNKNOWN {
+                script = candidate
+                break
+            }
+        }
+        let key = NominalRunsKey(face: instance.serial, script: script.rawValue)
+        if let last = lastNominalRuns, last.key == key { return last.runs }
+        let runs: NominalRuns?
+        if let known = nominalRunsByKey[key] {
+            runs = known
+        } else {
+            runs = NominalRuns(instance, script: script)
+            nominalRunsByKey[key] = runs
+        }
+        lastNominalRuns = (key, runs)
+        return runs
+    }
+    private struct NominalRunsKey: Hashable {
+        var face: UInt64
+        var script: UInt32
+    }
+    private var nominalRunsByKey: [NominalRunsKey: NominalRuns?] = [:]
+    private var lastNominalRuns: (key: NominalRunsKey, runs: NominalRuns?)?
+    /// Measure plain runs of qualifying characters without HarfBuzz (`NominalRuns`); off only for
+    /// the tests that compare both ways.
+    var measuresNominalRuns = true
+    /// How many runs `NominalRuns` measured (the tests check that their comparison is not vacuous).
+    private(set) var nominalRunsMeasured = 0
+    /// Whether HarfBuzz contradicted the pair rule for some face and script (`NominalRuns.isBroken`).
+    var nominalRunsBroken: Bool { nominalRunsByKey.values.contains { $0?.isBroken == true } }
 
     /// Calls `body(end)` for each grapheme-cluster end in `units` (UAX #29), the last at `units.count`:
     /// ICU's boundaries, found by `th_grapheme_ends` over ICU's properties.

@@ -1,0 +1,215 @@
+import CHarfBuzz
+
+/// Measures a run without HarfBuzz when its characters qualify (`NominalGlyphs`): their advances
+/// plus the kerning of each neighbouring pair, learnt from the runs HarfBuzz has shaped. A word
+/// seen for the first time mostly consists of pairs seen before, so the width cache's misses of
+/// Latin, Cyrillic and Greek text stop costing a shaping each (Noto Sans CJK SC shapes a Latin
+/// character in about 1,450 instructions, its kerning lookup alone 800).
+///
+/// One per Shaper, face instance and script: the plain runs of `Shaper.advance(of:hash:cache:instance:)`,
+/// shaped with the instance's features, no language and the script HarfBuzz guesses.
+final class NominalRuns {
+    private let hbFont: OpaquePointer
+    private let glyphs: NominalGlyphs
+    private let script: hb_script_t
+    /// Per BMP character, in pages of 256 made at first use: 0 until classified, else
+    /// `state | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost a fresh Shaper a
+    /// clearing per script once glibc serves it from the heap; a script's text touches few pages.)
+    private let pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
+    /// Kerning per pair of neighbouring characters whose first one kerns: `pair << 32 | kern`
+    /// (the kern's 32-bit pattern); 0 for an empty slot (no pair starts with U+0000: it never qualifies).
+    private var pairs: UnsafeMutablePointer<UInt64>
+    private var pairMask: Int
+    private var pairCount = 0
+    private static let maxPairs = 1 << 20
+    /// Set when HarfBuzz shaped a qualifying run otherwise than the pair rule says: nothing more
+    /// is computed (a safeguard; no font of the tests or the benchmark sets it).
+    private(set) var isBroken = false
+    private var checkBuffer: OpaquePointer?
+
+    private static let unknown: UInt64 = 0, excluded: UInt64 = 1, plain: UInt64 = 2, kerns: UInt64 = 3
+
+    init?(_ instance: FaceInstance, script: hb_script_t) {
+        guard let glyphs = instance.nominalGlyphs(script: script) else { return nil }
+        self.glyphs = glyphs
+        self.script = script
+        hbFont = hb_font_reference(instance.hbFont)
+        pages = ZeroedTable.allocate(UnsafeMutablePointer<UInt64>?.self, count: 256)
+        pairMask = 1023
+        pairs = ZeroedTable.allocate(UInt64.self, count: pairMask + 1)
+    }
+
+    deinit {
+        for page in 0..<256 { if let table = pages[page] { ZeroedTable.deallocate(table, count: 256) } }
+        ZeroedTable.deallocate(pages, count: 256)
+        ZeroedTable.deallocate(pairs, count: pairMask + 1)
+        if let checkBuffer { hb_buffer_destroy(checkBuffer) }
+        hb_font_destroy(hbFont)
+    }
+
+    enum Measured {
+        case advance(Int64, advancingGlyphs: Int32)
+        /// Every character qualifies but some pair has not been seen: shape, then `learn`.
+        case unknownPairs
+        case notNominal
+    }
+
+    func measure(_ text: UnsafeBufferPointer<UInt16>) -> Measured {
+        guard !isBroken else { return .notNominal }
+        var advance: Int64 = 0
+        var advancing: Int32 = 0
+        var unknownPairs = false
+        var entry = classified(text[0])
+        for k in 0..<text.count {
+            let state = entry & 0xFF
+            if state == NominalRuns.excluded { return .notNominal }
+            var glyphAdvance = Int64(Int32(truncatingIfNeeded: entry >> 32))
+            let next = k + 1 < text.count ? classified(text[k + 1]) : 0
+            if state == NominalRuns.kerns && k + 1 < text.count {
+                if let kern = pairKern(UInt32(text[k]) << 16 | UInt32(text[k + 1])) {
+                    glyphAdvance += Int64(kern)
+                } else {
+                    unknownPairs = true
+                }
+            }
+            advance += glyphAdvance
+            if glyphAdvance != 0 { advancing += 1 }
+            entry = next
+        }
+        return unknownPairs ? .unknownPairs : .advance(advance, advancingGlyphs: advancing)
+    }
+
+    /// Learns the kerning of `text`'s pairs from HarfBuzz's glyphs for it (`buffer` just shaped
+    /// it): each glyph's advance beyond its own is the kerning with the next.
+    func learn(_ text: UnsafeBufferPointer<UInt16>, shapedIn buffer: OpaquePointer) {
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        guard Int(count) == text.count else {
+            isBroken = true
+            return
+        }
+        for k in 0..<text.count {
+            let entry = classified(text[k])
+            let kern = positions[k].x_advance &- Int32(truncatingIfNeeded: entry >> 32)
+            let mayKern = entry & 0xFF == NominalRuns.kerns && k + 1 < text.count
+            guard infos[k].codepoint == UInt32(entry >> 8 & 0xFFFF), infos[k].cluster == UInt32(k),
+                  kern == 0 || mayKern else {
+                isBroken = true
+                return
+            }
+            if mayKern { insertPair(UInt32(text[k]) << 16 | UInt32(text[k + 1]), kern: kern) }
+        }
+    }
+
+    /// `unit`'s entry, classified at its first use.
+    @inline(__always)
+    private func classified(_ unit: UInt16) -> UInt64 {
+        if let page = pages[Int(unit >> 8)] {
+            let known = page[Int(unit & 0xFF)]
+            if known != NominalRuns.unknown { return known }
+        }
+        return classifyAndKeep(unit)
+    }
+
+    private func classifyAndKeep(_ unit: UInt16) -> UInt64 {
+        let page: UnsafeMutablePointer<UInt64>
+        if let made = pages[Int(unit >> 8)] {
+            page = made
+        } else {
+            page = ZeroedTable.allocate(UInt64.self, count: 256)
+            pages[Int(unit >> 8)] = page
+        }
+        let entry = classify(unit)
+        page[Int(unit & 0xFF)] = entry
+        return entry
+    }
+
+    /// A character qualifies when HarfBuzz keeps it as its own nominal glyph at its own advance:
+    /// not a mark, a format or control character, a default ignorable (hidden) or the fraction
+    /// slashes (they start HarfBuzz's fraction forms); a glyph that is not `.notdef`, not a mark,
+    /// ligature or component in GDEF (lookup flags skip those), not blocked by a lookup. One that
+    /// has a canonical decomposition is shaped alone once: HarfBuzz may decompose and recompose
+    /// it (a font with mark positioning) or keep a singleton's target (U+2126 OHM SIGN → Ω).
+    private func classify(_ unit: UInt16) -> UInt64 {
+        let funcs = hb_unicode_funcs_get_default()
+        let code = hb_codepoint_t(unit)
+        var glyph: hb_codepoint_t = 0
+        guard unit & 0xF800 != 0xD800, !NominalRuns.excludedCategories.contains(hb_unicode_general_category(funcs, code)),
+              !NominalRuns.isDefaultIgnorableLetter(unit), unit != 0x2044, unit != 0x2215,
+              hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, glyph <= 0xFFFF,
+              let face = hb_font_get_face(hbFont),
+              [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]
+                .contains(hb_ot_layout_get_glyph_class(face, glyph)),
+              !glyphs.blocked.contains(glyph) else { return NominalRuns.excluded }
+        let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
+        var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
+        if hb_unicode_decompose(funcs, code, &a, &b) != 0 && !shapesAlone(unit, as: glyph, advance: advance) {
+            return NominalRuns.excluded
+        }
+        let state = glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain
+        return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
+    }
+
+    /// Whether HarfBuzz shapes `unit` alone, in this run's script, as `glyph` at `advance`.
+    private func shapesAlone(_ unit: UInt16, as glyph: hb_codepoint_t, advance: Int32) -> Bool {
+        if checkBuffer == nil { checkBuffer = hb_buffer_create() }
+        guard let buffer = checkBuffer else { return false }
+        hb_buffer_clear_contents(buffer)
+        var single = unit
+        hb_buffer_add_utf16(buffer, &single, 1, 0, 1)
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(hbFont, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return false }
+        return infos[0].codepoint == glyph && positions[0].x_advance == advance
+    }
+
+    private static let excludedCategories: Set<hb_unicode_general_category_t> = [
+        HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
+        HB_UNICODE_GENERAL_CATEGORY_UNASSIGNED, HB_UNICODE_GENERAL_CATEGORY_PRIVATE_USE,
+        HB_UNICODE_GENERAL_CATEGORY_SURROGATE, HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK,
+        HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK, HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK,
+        HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR, HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR,
+    ]
+
+    /// Default ignorables HarfBuzz hides that are letters (the Hangul fillers; the others are
+    /// marks or format characters).
+    private static func isDefaultIgnorableLetter(_ unit: UInt16) -> Bool {
+        unit == 0x115F || unit == 0x1160 || unit == 0x3164 || unit == 0xFFA0
+    }
+
+    @inline(__always)
+    private func pairKern(_ pair: UInt32) -> Int32? {
+        var slot = Int(truncatingIfNeeded: (UInt64(pair) &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask
+        while true {
+            let stored = pairs[slot]
+            if stored == 0 { return nil }
+            if UInt32(truncatingIfNeeded: stored >> 32) == pair { return Int32(truncatingIfNeeded: stored) }
+            slot = (slot + 1) & pairMask
+        }
+    }
+
+    private func insertPair(_ pair: UInt32, kern: Int32) {
+        guard pairKern(pair) == nil, pairCount < NominalRuns.maxPairs else { return }
+        if (pairCount + 1) * 2 > pairMask + 1 { growPairs() }
+        var slot = Int(truncatingIfNeeded: (UInt64(pair) &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask
+        while pairs[slot] != 0 { slot = (slot + 1) & pairMask }
+        pairs[slot] = UInt64(pair) << 32 | UInt64(UInt32(bitPattern: kern))
+        pairCount += 1
+    }
+
+    private func growPairs() {
+        let old = pairs, oldCount = pairMask + 1
+        pairMask = oldCount * 2 - 1
+        pairs = ZeroedTable.allocate(UInt64.self, count: pairMask + 1)
+        for k in 0..<oldCount where old[k] != 0 {
+            var slot = Int(truncatingIfNeeded: (old[k] >> 32 &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask
+            while pairs[slot] != 0 { slot = (slot + 1) & pairMask }
+            pairs[slot] = old[k]
+        }
+        ZeroedTable.deallocate(old, count: oldCount)
+    }
+}

@@ -1,0 +1,85 @@
+import CHarfBuzz
+
+/// The OpenType lookups HarfBuzz applies to a run of one script in one face instance: those of the
+/// plan `hb_shape` builds for such a run (`hb_shape_plan_create_cached2` with the segment
+/// properties `hb_buffer_guess_segment_properties` gives, the instance's features and variation
+/// coordinates), GSUB's and GPOS's as `hb_ot_shape_plan_collect_lookups` lists them.
+///
+/// nil where shaping can go beyond those lookups: a face with AAT `morx`/`mort`/`kerx`, a legacy
+/// `kern` table (applied when GPOS has none) or `trak`; a script with its own shaper (Arabic,
+/// Indic, Thai, …). Only scripts HarfBuzz shapes with its default or Hangul shaper qualify: nothing
+/// but the plan's lookups acts between two base characters there.
+struct PlanLookups {
+    let face: OpaquePointer
+    let gsub: [UInt32]
+    let gpos: [UInt32]
+
+    init?(_ instance: FaceInstance, script: hb_script_t) {
+        guard PlanLookups.scripts.contains(script), let face = hb_font_get_face(instance.hbFont),
+              !PlanLookups.shapesBeyondLookups(face) else { return nil }
+        // The segment properties hb_shape sees for a run of `script` (direction and the default language).
+        guard let buffer = hb_buffer_create() else { return nil }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_guess_segment_properties(buffer)
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        var coordinateCount: UInt32 = 0
+        let coordinates = hb_font_get_var_coords_normalized(instance.hbFont, &coordinateCount)
+        let plan = instance.features.withUnsafeBufferPointer { features in
+            hb_shape_plan_create_cached2(face, &properties, features.baseAddress, UInt32(features.count),
+                                         coordinates, coordinateCount, nil)
+        }
+        guard let plan else { return nil }
+        defer { hb_shape_plan_destroy(plan) }
+        func lookups(_ table: hb_tag_t) -> [UInt32]? {
+            guard let set = hb_set_create() else { return nil }
+            defer { hb_set_destroy(set) }
+            hb_ot_shape_plan_collect_lookups(plan, table, set)
+            guard hb_set_allocation_successful(set) != 0 else { return nil }
+            var indexes: [UInt32] = []
+            var lookup = UInt32.max  // HB_SET_VALUE_INVALID: start of the iteration
+            while hb_set_next(set, &lookup) != 0 { indexes.append(lookup) }
+            return indexes
+        }
+        guard let gsub = lookups(PlanLookups.gsubTag), let gpos = lookups(PlanLookups.gposTag) else { return nil }
+        self.face = face
+        self.gsub = gsub
+        self.gpos = gpos
+    }
+
+    static let gsubTag = FaceInstances.tag("GSUB"), gposTag = FaceInstances.tag("GPOS")
+
+    /// Scripts of HarfBuzz's default shaper, and Hangul (its shaper leaves precomposed syllables alone).
+    static let scripts: Set<hb_script_t> = [HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA,
+                                            HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_LATIN,
+                                            HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK]
+
+    /// AAT shaping, legacy `kern` kerning (applied when GPOS has none) and `trak` act outside the lookups.
+    private static func shapesBeyondLookups(_ face: OpaquePointer) -> Bool {
+        ["morx", "mort", "kerx", "kern", "trak"].contains { name in
+            guard let blob = hb_face_reference_table(face, FaceInstances.tag(name)) else { return false }
+            defer { hb_blob_destroy(blob) }
+            return hb_blob_get_length(blob) > 0
+        }
+    }
+}
+
+/// One bit per glyph id, readable by every thread once made (an `hb_set_t` caches its last page
+/// on every look-up, so threads cannot share one).
+struct GlyphBits {
+    private let words: [UInt64]
+
+    init(_ set: OpaquePointer, glyphCount: Int) {
+        var words = [UInt64](repeating: 0, count: (glyphCount + 64) / 64)
+        var glyph = UInt32.max
+        while hb_set_next(set, &glyph) != 0 && Int(glyph) < words.count * 64 {
+            words[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63)
+        }
+        self.words = words
+    }
+
+    func contains(_ glyph: UInt32) -> Bool {
+        Int(glyph) < words.count * 64 && words[Int(glyph) >> 6] & (1 << UInt64(glyph & 63)) != 0
+    }
+}

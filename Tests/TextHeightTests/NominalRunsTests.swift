@@ -1,0 +1,100 @@
+import Testing
+@testable import TextHeight
+
+/// Runs of characters HarfBuzz keeps as their nominal glyphs, but for pair kerning, are measured
+/// without shaping (`NominalRuns`): their glyphs' advances plus the kerning learnt from runs
+/// HarfBuzz shaped. The expected values come from HarfBuzz itself (every run shaped) and, for a
+/// few pairs, from the font's own tables.
+@Suite("Nominal runs = HarfBuzz")
+struct NominalRunsTests {
+    typealias Advance = (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32)
+
+    /// Measures through the plain runs' path, with or without `NominalRuns`.
+    final class Measurer {
+        let shaper = Shaper()
+        let cache = WidthCache()
+        let font: Font
+
+        init(_ font: Font, nominal: Bool) {
+            self.font = font
+            shaper.measuresNominalRuns = nominal
+        }
+
+        func advance(_ units: [UInt16]) -> Advance {
+            units.withUnsafeBufferPointer { units in
+                shaper.advance(of: units, hash: WidthCache.hash(units), cache: cache, instance: font.instance)
+            }
+        }
+    }
+
+    /// Every word of the corpus (split at spaces), then every whole message: measured without
+    /// shaping where it qualifies, it must advance exactly as HarfBuzz shapes it, and count the
+    /// same advancing and missing glyphs. (Inter's contextual alternates reach most of its Latin,
+    /// so fewer of its runs qualify.)
+    @Test("every word and message of the corpus", arguments: [
+        ("NotoSansCJKsc-Regular.subset.otf", 16.0, 10_000), ("Inter-Regular.otf", 17.0, 1_000),
+        ("DejaVuSansMono.ttf", 13.0, 10_000),
+    ])
+    func corpus(file: String, size: Double, measuredAtLeast: Int) throws {
+        let font = try Font(file: Fixtures.path(file), size: size)
+        let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
+        var differing: [String] = []
+        func compare(_ units: [UInt16]) {
+            guard !units.isEmpty else { return }
+            let a = nominal.advance(units), b = shaped.advance(units)
+            if a != b { differing.append(String(decoding: units, as: UTF16.self)) }
+        }
+        for (_, text) in FastPathTests.messages {
+            for word in text.split(separator: " ") { compare(Array(word.utf16)) }
+        }
+        for (_, text) in FastPathTests.messages { compare(Array(text.utf16)) }
+        #expect(nominal.shaper.nominalRunsMeasured > measuredAtLeast, "\(file): the comparison is not vacuous")
+        #expect(!nominal.shaper.nominalRunsBroken)
+        #expect(differing.isEmpty, "\(file): \(differing.count) differ: \(differing.prefix(8))")
+    }
+
+    /// Characters HarfBuzz does not keep as their own glyph at their own advance, inside words whose
+    /// pairs are all learnt first: marks (composed or positioned), joiners and other format
+    /// characters, a soft hyphen, variation selectors, a Hangul filler, the fraction slash (numr
+    /// and dnom forms), singleton decompositions (Ω ohm sign, Å angstrom sign, an en quad, CJK
+    /// compatibility ideographs), and precomposed letters.
+    @Test("marks, format characters, singletons and fractions inside words", arguments: [
+        ("NotoSansCJKsc-Regular.subset.otf", 16.0), ("Inter-Regular.otf", 17.0), ("DejaVuSansMono.ttf", 13.0),
+    ])
+    func specialCharacters(file: String, size: Double) throws {
+        let font = try Font(file: Fixtures.path(file), size: size)
+        let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
+        let specials: [String] = ["\u{301}", "\u{308}", "\u{200D}", "\u{200C}", "\u{AD}", "\u{FE0F}", "\u{3164}",
+                                  "\u{2044}", "\u{2215}", "\u{2126}", "\u{212B}", "\u{2000}", "\u{F900}", "\u{FA10}",
+                                  "\u{2F00}", "\u{E9}", "\u{1EC7}", "\u{2011}", "\u{A0}", "\u{9}", "\u{34F}"]
+        var differing: [String] = []
+        for special in specials {
+            for word in ["ab", "a" + special + "b", special + "ab", "ab" + special, "1" + special + "2",
+                         "一" + special + "二", "\u{3042}" + special + "\u{3044}"] {
+                let units = Array(word.utf16)
+                // Twice: the second measure finds every pair learnt.
+                for _ in 0..<2 where nominal.advance(units) != shaped.advance(units) {
+                    differing.append(word.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(file): \(differing.prefix(8))")
+        #expect(!nominal.shaper.nominalRunsBroken)
+    }
+
+    /// Noto Sans CJK SC's Latin, from its tables (fontTools): hmtx L 543, T 599, o 606 units; its
+    /// horizontal kerning lookup (GPOS lookup 3, PairPos format 2) gives L·T −134 (classes 48, 19)
+    /// and T·o −74 (classes 61, 12), o·T −64 (classes 52, 19). Once HarfBuzz has shaped "LTo",
+    /// "LT" and "To" are measured without shaping, from those numbers; "oT" is not learnt yet.
+    @Test("kerning learnt from one word measures another (Noto Sans CJK SC, hand arithmetic)")
+    func learntKerning() throws {
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        let measurer = Measurer(font, nominal: true)
+        #expect(measurer.advance(Array("LTo".utf16)).advance == 543 - 134 + 599 - 74 + 606)
+        #expect(measurer.shaper.nominalRunsMeasured == 0)
+        #expect(measurer.advance(Array("LT".utf16)).advance == 543 - 134 + 599)
+        #expect(measurer.advance(Array("To".utf16)).advance == 599 - 74 + 606)
+        #expect(measurer.advance(Array("oT".utf16)).advance == 606 - 64 + 599)
+        #expect(measurer.shaper.nominalRunsMeasured == 2)
+    }
+}
