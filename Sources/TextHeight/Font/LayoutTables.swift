@@ -70,27 +70,55 @@ struct LayoutTable {
         return (first, second)
     }
 
-    /// Calls `body(first, last)` with the glyph ranges of the Coverage table the subtable's offset
-    /// at 2 points at (SingleSubst, MultipleSubst, AlternateSubst, LigatureSubst: the first glyph
-    /// matched). False when the table is malformed.
-    func forEachCoveredRange(_ subtable: Int, _ body: (Int, Int) -> Void) -> Bool {
+    /// Calls `body(first, last, index)` with the glyph ranges of the Coverage table the subtable's
+    /// offset at 2 points at (every GSUB format but the contextual ones: the first glyph matched),
+    /// `index` being the coverage index of `first`. False when the table is malformed or `body`
+    /// returns false.
+    func forEachCoveredRange(_ subtable: Int, _ body: (_ first: Int, _ last: Int, _ index: Int) -> Bool) -> Bool {
         guard let offset = u16(subtable + 2), case let coverage = subtable + offset,
               let format = u16(coverage), let count = u16(coverage + 2) else { return false }
         switch format {
         case 1:
             for k in 0..<count {
-                guard let glyph = u16(coverage + 4 + 2 * k) else { return false }
-                body(glyph, glyph)
+                guard let glyph = u16(coverage + 4 + 2 * k), body(glyph, glyph, k) else { return false }
             }
         case 2:
             for k in 0..<count {
-                guard let first = u16(coverage + 4 + 6 * k), let last = u16(coverage + 6 + 6 * k) else { return false }
-                if first <= last { body(first, last) }
+                guard let first = u16(coverage + 4 + 6 * k), let last = u16(coverage + 6 + 6 * k),
+                      let index = u16(coverage + 8 + 6 * k) else { return false }
+                if first <= last, !body(first, last, index) { return false }
             }
         default:
             return false
         }
         return true
+    }
+
+    /// Calls `body(first, components)` with each ligature of a LigatureSubstFormat1 subtable: its
+    /// first glyph and the glyphs of its later components. False when the table is malformed (or
+    /// lists more than a million ligature starts: a real font has a few thousand at most).
+    func forEachLigature(_ subtable: Int, _ body: (_ first: Int, _ components: [Int]) -> Void) -> Bool {
+        guard u16(subtable) == 1, let setCount = u16(subtable + 4) else { return false }
+        var visited = 0
+        return forEachCoveredRange(subtable) { first, last, startIndex in
+            for glyph in first...last {
+                visited += 1
+                let index = startIndex + glyph - first
+                guard visited < 1 << 20, index < setCount, let setOffset = u16(subtable + 6 + 2 * index),
+                      case let set = subtable + setOffset, let count = u16(set) else { return false }
+                for l in 0..<count {
+                    guard let ligatureOffset = u16(set + 2 + 2 * l), case let ligature = set + ligatureOffset,
+                          let componentCount = u16(ligature + 2), componentCount >= 1 else { return false }
+                    var components: [Int] = []
+                    for c in 0..<componentCount - 1 {
+                        guard let component = u16(ligature + 4 + 2 * c) else { return false }
+                        components.append(component)
+                    }
+                    body(glyph, components)
+                }
+            }
+            return true
+        }
     }
 
     private func u16(_ offset: Int) -> Int? { LayoutTable.u16(bytes, offset) }

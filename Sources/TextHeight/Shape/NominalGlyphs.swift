@@ -6,10 +6,13 @@ import CHarfBuzz
 /// glyph and the next (`NominalRuns` computes it so, without shaping).
 ///
 /// From the plan's lookups (`PlanLookups`):
-/// - GSUB: a lookup only substitutes at a glyph its first Coverage holds. A ligature lookup's
-///   Coverage is read from the table (`hb_ot_layout_lookup_collect_glyphs` would also give every
-///   later component: `i` and `l` of Noto Sans CJK's fi and fl); other lookups' input glyphs,
-///   which contain their Coverage, are taken whole.
+/// - GSUB: a lookup only substitutes at a glyph its first Coverage holds. A ligature of two or
+///   more components only forms where its second component follows the first (no marks, nothing
+///   skipped in a qualifying run), so ligature lookups are read from the table: their first
+///   glyphs with each one's possible second components (`ligaturePairs`: Noto Sans CJK's f
+///   before f, i or l, its m before a combining grave or macron; `hb_ot_layout_lookup_collect_glyphs`
+///   would block every component). Other lookups' input glyphs, which hold their Coverage, are
+///   blocked whole.
 /// - GPOS: mark attachment (MarkBase, MarkLig, MarkMark) only moves marks by offsets, never an
 ///   advance; pair kerning whose second value record is empty (valueFormat2 = 0: HarfBuzz then
 ///   goes on at the second glyph, so every neighbouring pair is visited) and that skips no base
@@ -19,33 +22,51 @@ import CHarfBuzz
 final class NominalGlyphs: @unchecked Sendable {
     let blocked: GlyphBits
     let kerning: GlyphBits
+    /// First glyphs of ligatures, and `first << 16 | second` for each pair of their first two components.
+    let ligatureStarts: GlyphBits
+    let ligaturePairs: Set<UInt32>
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
-        guard let plan = PlanLookups(instance, script: script),
-              let blocked = hb_set_create(), let kerning = hb_set_create() else { return nil }
+        guard let plan = PlanLookups(instance, script: script, allowingNeutral: true),
+              let blocked = hb_set_create(), let kerning = hb_set_create(), let starts = hb_set_create() else { return nil }
         defer {
             hb_set_destroy(blocked)
             hb_set_destroy(kerning)
+            hb_set_destroy(starts)
         }
-        guard NominalGlyphs.collectSubstituted(plan, into: blocked),
+        var ligaturePairs: Set<UInt32> = []
+        guard NominalGlyphs.collectSubstituted(plan, blocked: blocked, ligatureStarts: starts, ligaturePairs: &ligaturePairs),
               NominalGlyphs.collectPositioned(plan, blocked: blocked, kerning: kerning),
-              hb_set_allocation_successful(blocked) != 0, hb_set_allocation_successful(kerning) != 0 else { return nil }
+              [blocked, kerning, starts].allSatisfy({ hb_set_allocation_successful($0) != 0 }) else { return nil }
         let glyphCount = Int(hb_face_get_glyph_count(plan.face))
         self.blocked = GlyphBits(blocked, glyphCount: glyphCount)
         self.kerning = GlyphBits(kerning, glyphCount: glyphCount)
+        ligatureStarts = GlyphBits(starts, glyphCount: glyphCount)
+        self.ligaturePairs = ligaturePairs
     }
 
-    /// GSUB: the glyphs a substitution can start at. False when the table cannot be read.
-    private static func collectSubstituted(_ plan: PlanLookups, into blocked: OpaquePointer) -> Bool {
+    /// GSUB: the glyphs a substitution can start at; for ligatures, the pairs they can start with.
+    /// False when the table cannot be read.
+    private static func collectSubstituted(_ plan: PlanLookups, blocked: OpaquePointer, ligatureStarts: OpaquePointer,
+                                           ligaturePairs: inout Set<UInt32>) -> Bool {
         guard !plan.gsub.isEmpty else { return true }
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gsubTag) else { return false }
         defer { table.close() }
         for index in plan.gsub {
             guard let lookup = table.lookup(Int(index)) else { return false }
             if lookup.type == ligatureSubstitution {
+                // Skipping base glyphs, a ligature's components need not be neighbours.
+                let adjacent = lookup.flags & skipsBaseGlyphs == 0
                 for subtable in lookup.subtables {
-                    guard table.forEachCoveredRange(subtable, { hb_set_add_range(blocked, hb_codepoint_t($0), hb_codepoint_t($1)) })
-                    else { return false }
+                    let read = table.forEachLigature(subtable) { first, components in
+                        if let second = components.first, adjacent {
+                            hb_set_add(ligatureStarts, hb_codepoint_t(first))
+                            ligaturePairs.insert(UInt32(first) << 16 | UInt32(second))
+                        } else {
+                            hb_set_add(blocked, hb_codepoint_t(first))
+                        }
+                    }
+                    guard read else { return false }
                 }
             } else {
                 hb_ot_layout_lookup_collect_glyphs(plan.face, PlanLookups.gsubTag, index, nil, blocked, nil, nil)
@@ -74,6 +95,6 @@ final class NominalGlyphs: @unchecked Sendable {
     private static let ligatureSubstitution = 4
     private static let pairAdjustment = 2
     private static let markAttachments: Set<Int> = [4, 5, 6]
-    /// lookupFlag IGNORE_BASE_GLYPHS | IGNORE_LIGATURES.
-    private static let skipsBasesOrLigatures = 0x0006
+    /// lookupFlag IGNORE_BASE_GLYPHS | IGNORE_LIGATURES, and IGNORE_BASE_GLYPHS.
+    private static let skipsBasesOrLigatures = 0x0006, skipsBaseGlyphs = 0x0002
 }

@@ -13,7 +13,7 @@ final class NominalRuns {
     private let glyphs: NominalGlyphs
     private let script: hb_script_t
     /// Per BMP character, in pages of 256 made at first use: 0 until classified, else
-    /// `state | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost a fresh Shaper a
+    /// `state | startsLigature | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost a fresh Shaper a
     /// clearing per script once glibc serves it from the heap; a script's text touches few pages.)
     private let pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
     /// Kerning per pair of neighbouring characters whose first one kerns: `pair << 32 | kern`
@@ -28,6 +28,7 @@ final class NominalRuns {
     private var checkBuffer: OpaquePointer?
 
     private static let unknown: UInt64 = 0, excluded: UInt64 = 1, plain: UInt64 = 2, kerns: UInt64 = 3
+    private static let stateBits: UInt64 = 3, startsLigature: UInt64 = 4
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
         guard let glyphs = instance.nominalGlyphs(script: script) else { return nil }
@@ -61,10 +62,15 @@ final class NominalRuns {
         var unknownPairs = false
         var entry = classified(text[0])
         for k in 0..<text.count {
-            let state = entry & 0xFF
+            let state = entry & NominalRuns.stateBits
             if state == NominalRuns.excluded { return .notNominal }
             var glyphAdvance = Int64(Int32(truncatingIfNeeded: entry >> 32))
             let next = k + 1 < text.count ? classified(text[k + 1]) : 0
+            if entry & NominalRuns.startsLigature != 0 && k + 1 < text.count
+                && glyphs.ligaturePairs.contains(UInt32(truncatingIfNeeded: entry >> 8 & 0xFFFF) << 16
+                                                 | UInt32(truncatingIfNeeded: next >> 8 & 0xFFFF)) {
+                return .notNominal
+            }
             if state == NominalRuns.kerns && k + 1 < text.count {
                 if let kern = pairKern(UInt32(text[k]) << 16 | UInt32(text[k + 1])) {
                     glyphAdvance += Int64(kern)
@@ -92,7 +98,7 @@ final class NominalRuns {
         for k in 0..<text.count {
             let entry = classified(text[k])
             let kern = positions[k].x_advance &- Int32(truncatingIfNeeded: entry >> 32)
-            let mayKern = entry & 0xFF == NominalRuns.kerns && k + 1 < text.count
+            let mayKern = entry & NominalRuns.stateBits == NominalRuns.kerns && k + 1 < text.count
             guard infos[k].codepoint == UInt32(entry >> 8 & 0xFFFF), infos[k].cluster == UInt32(k),
                   kern == 0 || mayKern else {
                 isBroken = true
@@ -147,7 +153,8 @@ final class NominalRuns {
         if hb_unicode_decompose(funcs, code, &a, &b) != 0 && !shapesAlone(unit, as: glyph, advance: advance) {
             return NominalRuns.excluded
         }
-        let state = glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain
+        let state = (glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain)
+            | (glyphs.ligatureStarts.contains(glyph) ? NominalRuns.startsLigature : 0)
         return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
     }
 
@@ -158,7 +165,7 @@ final class NominalRuns {
         hb_buffer_clear_contents(buffer)
         var single = unit
         hb_buffer_add_utf16(buffer, &single, 1, 0, 1)
-        hb_buffer_set_script(buffer, script)
+        if script != HB_SCRIPT_INVALID { hb_buffer_set_script(buffer, script) }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(hbFont, buffer, nil, 0)
         var count: UInt32 = 0

@@ -8,14 +8,16 @@ import CHarfBuzz
 /// nil where shaping can go beyond those lookups: a face with AAT `morx`/`mort`/`kerx`, a legacy
 /// `kern` table (applied when GPOS has none) or `trak`; a script with its own shaper (Arabic,
 /// Indic, Thai, …). Only scripts HarfBuzz shapes with its default or Hangul shaper qualify: nothing
-/// but the plan's lookups acts between two base characters there.
+/// but the plan's lookups acts between two base characters there. `allowingNeutral` also admits
+/// `HB_SCRIPT_INVALID`: what `hb_buffer_guess_segment_properties` leaves for a run of Common and
+/// Inherited characters only (digits, punctuation), shaped with the default shaper, left to right.
 struct PlanLookups {
     let face: OpaquePointer
     let gsub: [UInt32]
     let gpos: [UInt32]
 
-    init?(_ instance: FaceInstance, script: hb_script_t) {
-        guard PlanLookups.scripts.contains(script), let face = hb_font_get_face(instance.hbFont),
+    init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false) {
+        guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID), let face = hb_font_get_face(instance.hbFont),
               !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
         guard let buffer = hb_buffer_create() else { return nil }

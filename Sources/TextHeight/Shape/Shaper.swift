@@ -88,10 +88,11 @@ public final class Shaper {
 
     /// The run measurer for `units`' script in `instance` (`NominalRuns`): the script HarfBuzz
     /// guesses for them (`hb_buffer_guess_segment_properties`: the first character that is not
-    /// Common, Inherited or Unknown). nil for a script or face that does not qualify.
+    /// Common, Inherited or Unknown; none leaves `HB_SCRIPT_INVALID`). nil for a script or face
+    /// that does not qualify.
     private func nominalRuns(_ instance: FaceInstance, _ units: UnsafeBufferPointer<UInt16>) -> NominalRuns? {
         let funcs = hb_unicode_funcs_get_default()
-        var script = HB_SCRIPT_COMMON
+        var script = HB_SCRIPT_INVALID
         for unit in units {
             let candidate = hb_unicode_script(funcs, hb_codepoint_t(unit))
             if candidate != HB_SCRIPT_COMMON && candidate != HB_SCRIPT_INHERITED && candidate != HB_SCRIPT_UNKNOWN {
