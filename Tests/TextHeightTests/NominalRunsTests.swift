@@ -97,4 +97,37 @@ struct NominalRunsTests {
         #expect(measurer.advance(Array("oT".utf16)).advance == 606 - 64 + 599)
         #expect(measurer.shaper.nominalRunsMeasured == 2)
     }
+
+    /// NominalRules.ttf (fixtures/fonts/build-nominal-rules-font.py, UPM 1000) has two kerning lookups HarfBuzz
+    /// applies otherwise than pair by pair, so their glyphs must be shaped (NominalGlyphs blocks them):
+    /// - A·V has a second value record (value1 XAdvance −50, value2 −30); HarfBuzz then goes on after V, so the
+    ///   V·A −80 of the same lookup is not applied in "AVA" but is in "VA";
+    /// - T·o −90 skips base glyphs (lookupflag 2): HarfBuzz kerns T with o across the base glyph x in "Txo", not
+    ///   in "Tx". Counted as pairs, "AVA" would teach V·A −30 and "Txo" T·x −90, wrong for "VA" and "Tx".
+    /// Its `mark` feature does not make HarfBuzz (6.0) decompose U+2126 OHM SIGN to Ω: it shapes its own glyph
+    /// (760 units, Ω 700), so these words do not reach NominalRuns' decomposition check.
+    /// Expected: HarfBuzz shaping every run, and the hand arithmetic below from the font's tables (HarfBuzz
+    /// gives the same: A 650, V 640, T 600, o 550, x 480, a 500, b 520).
+    @Test("kerning HarfBuzz applies otherwise than pair by pair (NominalRules.ttf)")
+    func rulesNoOtherFixtureReaches() throws {
+        let font = try Font(file: Fixtures.path("NominalRules.ttf"), size: 16)
+        let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
+        // Learning words first: a wrongly learnt pair shows in the later ones.
+        let words = ["AVA", "VA", "AV", "AVAV", "VAV", "aAVAb", "Txo", "Tx", "To", "xTo", "Txxo", "Tox", "TxoTx",
+                     "AVTxo", "a\u{2126}b", "\u{2126}", "a\u{3A9}b", "\u{2126}\u{3A9}", "ab", "xab", "bax"]
+        var differing: [String] = []
+        for word in words {
+            let units = Array(word.utf16)
+            for _ in 0..<2 where nominal.advance(units) != shaped.advance(units) { differing.append(word) }
+        }
+        #expect(differing.isEmpty, "\(differing)")
+        #expect(!nominal.shaper.nominalRunsBroken)
+        #expect(nominal.shaper.nominalRunsMeasured > 0, "the comparison is not vacuous")
+        func width(_ word: String) -> Int64 { shaped.advance(Array(word.utf16)).advance }
+        #expect(width("AVA") == 650 - 50 + 640 - 30 + 650)
+        #expect(width("VA") == 640 - 80 + 650)
+        #expect(width("Txo") == 600 - 90 + 480 + 550)
+        #expect(width("Tx") == 600 + 480)
+        #expect(width("a\u{2126}b") == 500 + 760 + 520)
+    }
 }
