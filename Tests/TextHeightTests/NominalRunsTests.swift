@@ -15,9 +15,10 @@ struct NominalRunsTests {
         let cache = WidthCache()
         let font: Font
 
-        init(_ font: Font, nominal: Bool) {
+        init(_ font: Font, nominal: Bool, readsKerning: Bool = true) {
             self.font = font
             shaper.measuresNominalRuns = nominal
+            shaper.readsKerningTables = readsKerning
         }
 
         func advance(_ units: [UInt16]) -> Advance {
@@ -37,33 +38,43 @@ struct NominalRunsTests {
     ])
     func corpus(file: String, size: Double, measuredAtLeast: Int) throws {
         let font = try Font(file: Fixtures.path(file), size: size)
-        let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
-        var differing: [String] = []
-        func compare(_ units: [UInt16]) {
-            guard !units.isEmpty else { return }
-            let a = nominal.advance(units), b = shaped.advance(units)
-            if a != b { differing.append(String(decoding: units, as: UTF16.self)) }
+        let shaped = Measurer(font, nominal: false)
+        // Kerning read from the tables, and learnt from shaped runs.
+        for nominal in [Measurer(font, nominal: true), Measurer(font, nominal: true, readsKerning: false)] {
+            var differing: [String] = []
+            func compare(_ units: [UInt16]) {
+                guard !units.isEmpty else { return }
+                let a = nominal.advance(units), b = shaped.advance(units)
+                if a != b { differing.append(String(decoding: units, as: UTF16.self)) }
+            }
+            for (_, text) in FastPathTests.messages {
+                for word in text.split(separator: " ") { compare(Array(word.utf16)) }
+            }
+            for (_, text) in FastPathTests.messages { compare(Array(text.utf16)) }
+            let mode = nominal.shaper.readsKerningTables ? "read" : "learnt"
+            #expect(nominal.shaper.nominalRunsMeasured > measuredAtLeast, "\(file), \(mode): the comparison is not vacuous")
+            #expect(!nominal.shaper.nominalRunsBroken)
+            #expect(differing.isEmpty, "\(file), \(mode): \(differing.count) differ: \(differing.prefix(8))")
         }
-        for (_, text) in FastPathTests.messages {
-            for word in text.split(separator: " ") { compare(Array(word.utf16)) }
-        }
-        for (_, text) in FastPathTests.messages { compare(Array(text.utf16)) }
-        #expect(nominal.shaper.nominalRunsMeasured > measuredAtLeast, "\(file): the comparison is not vacuous")
-        #expect(!nominal.shaper.nominalRunsBroken)
-        #expect(differing.isEmpty, "\(file): \(differing.count) differ: \(differing.prefix(8))")
     }
 
     /// Characters HarfBuzz does not keep as their own glyph at their own advance, inside words whose
     /// pairs are all learnt first: marks (composed or positioned), joiners and other format
     /// characters, a soft hyphen, variation selectors, a Hangul filler, the fraction slash (numr
     /// and dnom forms), singleton decompositions (Ω ohm sign, Å angstrom sign, an en quad, CJK
-    /// compatibility ideographs), and precomposed letters.
+    /// compatibility ideographs: HarfBuzz keeps each as the font's glyph for it), and precomposed letters.
     @Test("marks, format characters, singletons and fractions inside words", arguments: [
         ("NotoSansCJKsc-Regular.subset.otf", 16.0), ("Inter-Regular.otf", 17.0), ("DejaVuSansMono.ttf", 13.0),
     ])
     func specialCharacters(file: String, size: Double) throws {
         let font = try Font(file: Fixtures.path(file), size: size)
-        let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
+        let shaped = Measurer(font, nominal: false)
+        for nominal in [Measurer(font, nominal: true), Measurer(font, nominal: true, readsKerning: false)] {
+            try specialCharacters(nominal, shaped, file: file)
+        }
+    }
+
+    func specialCharacters(_ nominal: Measurer, _ shaped: Measurer, file: String) throws {
         let specials: [String] = ["\u{301}", "\u{308}", "\u{200D}", "\u{200C}", "\u{AD}", "\u{FE0F}", "\u{3164}",
                                   "\u{2044}", "\u{2215}", "\u{2126}", "\u{212B}", "\u{2000}", "\u{F900}", "\u{FA10}",
                                   "\u{2F00}", "\u{E9}", "\u{1EC7}", "\u{2011}", "\u{A0}", "\u{9}", "\u{34F}"]
@@ -89,7 +100,7 @@ struct NominalRunsTests {
     @Test("kerning learnt from one word measures another (Noto Sans CJK SC, hand arithmetic)")
     func learntKerning() throws {
         let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
-        let measurer = Measurer(font, nominal: true)
+        let measurer = Measurer(font, nominal: true, readsKerning: false)
         #expect(measurer.advance(Array("LTo".utf16)).advance == 543 - 134 + 599 - 74 + 606)
         #expect(measurer.shaper.nominalRunsMeasured == 0)
         #expect(measurer.advance(Array("LT".utf16)).advance == 543 - 134 + 599)
@@ -105,7 +116,8 @@ struct NominalRunsTests {
     /// - T·o −90 skips base glyphs (lookupflag 2): HarfBuzz kerns T with o across the base glyph x in "Txo", not
     ///   in "Tx". Counted as pairs, "AVA" would teach V·A −30 and "Txo" T·x −90, wrong for "VA" and "Tx".
     /// Its `mark` feature does not make HarfBuzz (6.0) decompose U+2126 OHM SIGN to Ω: it shapes its own glyph
-    /// (760 units, Ω 700), so these words do not reach NominalRuns' decomposition check.
+    /// (760 units, Ω 700), as `NominalRuns.classify` expects. Its conjoining jamo ᄀ ᅡ ᆨ must be shaped:
+    /// HarfBuzz's Hangul shaper composes 가 into 가 (900) and 각 into 각 (950) without any lookup.
     /// Expected: HarfBuzz shaping every run, and the hand arithmetic below from the font's tables (HarfBuzz
     /// gives the same: A 650, V 640, T 600, o 550, x 480, a 500, b 520).
     @Test("kerning HarfBuzz applies otherwise than pair by pair (NominalRules.ttf)")
@@ -114,7 +126,9 @@ struct NominalRunsTests {
         let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
         // Learning words first: a wrongly learnt pair shows in the later ones.
         let words = ["AVA", "VA", "AV", "AVAV", "VAV", "aAVAb", "Txo", "Tx", "To", "xTo", "Txxo", "Tox", "TxoTx",
-                     "AVTxo", "a\u{2126}b", "\u{2126}", "a\u{3A9}b", "\u{2126}\u{3A9}", "ab", "xab", "bax"]
+                     "AVTxo", "a\u{2126}b", "\u{2126}", "a\u{3A9}b", "\u{2126}\u{3A9}", "ab", "xab", "bax",
+                     "\u{AC00}\u{11A8}", "\u{1100}\u{1161}", "\u{AC00}\u{AC00}\u{11A8}", "\u{1100}\u{1161}\u{11A8}",
+                     "\u{AC00}\u{AC01}", "\u{11A8}\u{AC00}"]
         var differing: [String] = []
         for word in words {
             let units = Array(word.utf16)
@@ -129,5 +143,19 @@ struct NominalRunsTests {
         #expect(width("Txo") == 600 - 90 + 480 + 550)
         #expect(width("Tx") == 600 + 480)
         #expect(width("a\u{2126}b") == 500 + 760 + 520)
+        #expect(width("\u{1100}\u{1161}") == 900)
+        #expect(width("\u{AC00}\u{AC00}\u{11A8}") == 900 + 950)
+    }
+
+    /// The same numbers read from the kerning lookup's PairPos format 2 subtable (`NominalGlyphs.kern`):
+    /// no word needs shaping first, and a pair whose classes have no kerning (T·L, classes 61, 0) adds nothing.
+    @Test("kerning read from the font's pair lookups (Noto Sans CJK SC, hand arithmetic)")
+    func readKerning() throws {
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        let measurer = Measurer(font, nominal: true)
+        #expect(measurer.advance(Array("LTo".utf16)).advance == 543 - 134 + 599 - 74 + 606)
+        #expect(measurer.advance(Array("oT".utf16)).advance == 606 - 64 + 599)
+        #expect(measurer.advance(Array("TL".utf16)).advance == 599 + 543)
+        #expect(measurer.shaper.nominalRunsMeasured == 3)
     }
 }

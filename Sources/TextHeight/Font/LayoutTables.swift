@@ -121,6 +121,111 @@ struct LayoutTable {
         }
     }
 
+    /// The lookups HarfBuzz found in the table (it drops a table that fails its checks): reading
+    /// it ourselves is only sound when both see the same list.
+    func agreesWith(_ face: OpaquePointer, tag: hb_tag_t) -> Bool {
+        u16(lookupList) == Int(hb_ot_layout_table_get_lookup_count(face, tag))
+    }
+
+    /// What a PairPos subtable (format 1 or 2) adds to `first`'s advance when `second` follows: nil
+    /// when the subtable does not apply to the pair (HarfBuzz then tries the next subtable), 0 when
+    /// it applies without moving the advance; `.unreadable` when the bytes are malformed.
+    /// HarfBuzz's rules (OT::Layout::GPOS_impl::PairPosFormat1/2::apply): format 1 applies when the
+    /// pair is listed in the first glyph's PairSet; format 2 whenever the first glyph is covered
+    /// and both classes are in range.
+    enum PairAdjustment: Equatable {
+        case notApplied, applied(Int), unreadable
+    }
+
+    func pairAdjustment(_ subtable: Int, first: Int, second: Int) -> PairAdjustment {
+        guard let format = u16(subtable), let coverage = u16(subtable + 2), let format1 = u16(subtable + 4),
+              let format2 = u16(subtable + 6) else { return .unreadable }
+        guard let index = coverageIndex(subtable + coverage, glyph: first) else {
+            return coverageReadable(subtable + coverage) ? .notApplied : .unreadable
+        }
+        let length1 = format1.nonzeroBitCount, length2 = format2.nonzeroBitCount
+        // XAdvance (bit 2) follows XPlacement and YPlacement when they are present.
+        let advanceField = format1 & 4 == 0 ? nil : 2 * (format1 & 3).nonzeroBitCount
+        func advance(_ record: Int) -> PairAdjustment {
+            guard let advanceField else { return .applied(0) }
+            guard let value = u16(record + advanceField) else { return .unreadable }
+            return .applied(Int(Int16(truncatingIfNeeded: value)))
+        }
+        switch format {
+        case 1:
+            guard let setCount = u16(subtable + 8), index < setCount, let setOffset = u16(subtable + 10 + 2 * index),
+                  case let set = subtable + setOffset, let count = u16(set) else { return .unreadable }
+            let recordSize = 2 + 2 * (length1 + length2)
+            var low = 0, high = count - 1
+            while low <= high {
+                let middle = (low + high) / 2, record = set + 2 + middle * recordSize
+                guard let glyph = u16(record) else { return .unreadable }
+                if glyph == second { return advance(record + 2) }
+                if glyph < second { low = middle + 1 } else { high = middle - 1 }
+            }
+            return .notApplied
+        case 2:
+            guard let classDef1 = u16(subtable + 8), let classDef2 = u16(subtable + 10),
+                  let class1Count = u16(subtable + 12), let class2Count = u16(subtable + 14),
+                  let class1 = glyphClass(subtable + classDef1, glyph: first),
+                  let class2 = glyphClass(subtable + classDef2, glyph: second) else { return .unreadable }
+            guard class1 < class1Count, class2 < class2Count else { return .notApplied }
+            let recordSize = 2 * (length1 + length2)
+            return advance(subtable + 16 + (class1 * class2Count + class2) * recordSize)
+        default:
+            return .unreadable
+        }
+    }
+
+    /// `glyph`'s index in the Coverage table at `coverage` (binary search: both formats are sorted).
+    private func coverageIndex(_ coverage: Int, glyph: Int) -> Int? {
+        guard let format = u16(coverage), let count = u16(coverage + 2) else { return nil }
+        var low = 0, high = count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            switch format {
+            case 1:
+                guard let covered = u16(coverage + 4 + 2 * middle) else { return nil }
+                if covered == glyph { return middle }
+                if covered < glyph { low = middle + 1 } else { high = middle - 1 }
+            case 2:
+                guard let start = u16(coverage + 4 + 6 * middle), let end = u16(coverage + 6 + 6 * middle),
+                      let index = u16(coverage + 8 + 6 * middle) else { return nil }
+                if glyph < start { high = middle - 1 } else if glyph > end { low = middle + 1 } else { return index + glyph - start }
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    private func coverageReadable(_ coverage: Int) -> Bool {
+        guard let format = u16(coverage), let count = u16(coverage + 2) else { return false }
+        return (format == 1 || format == 2) && u16(coverage + 2 + (format == 1 ? 2 : 6) * count) != nil
+    }
+
+    /// `glyph`'s class in the ClassDef table at `classDef` (0 when it is not listed), nil when malformed.
+    private func glyphClass(_ classDef: Int, glyph: Int) -> Int? {
+        guard let format = u16(classDef) else { return nil }
+        switch format {
+        case 1:
+            guard let start = u16(classDef + 2), let count = u16(classDef + 4) else { return nil }
+            guard glyph >= start, glyph < start + count else { return 0 }
+            return u16(classDef + 6 + 2 * (glyph - start))
+        case 2:
+            guard let count = u16(classDef + 2) else { return nil }
+            var low = 0, high = count - 1
+            while low <= high {
+                let middle = (low + high) / 2
+                guard let start = u16(classDef + 4 + 6 * middle), let end = u16(classDef + 6 + 6 * middle) else { return nil }
+                if glyph < start { high = middle - 1 } else if glyph > end { low = middle + 1 } else { return u16(classDef + 8 + 6 * middle) }
+            }
+            return 0
+        default:
+            return nil
+        }
+    }
+
     private func u16(_ offset: Int) -> Int? { LayoutTable.u16(bytes, offset) }
 
     private static func u16(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> Int? {

@@ -19,12 +19,19 @@ import CHarfBuzz
 ///   glyph or ligature (lookupFlag bits 1 and 2) adds to the first glyph's advance a value that
 ///   depends on the pair alone: its glyphs are `kerning`. Every other positioning lookup (single,
 ///   cursive, contextual, or pairs outside those rules) blocks its input glyphs.
+///
+/// A pair's kerning is read from those lookups' PairPos subtables (`kern`), as HarfBuzz applies
+/// them; where they cannot be read (device deltas at variation coordinates, a table HarfBuzz
+/// rejected), `NominalRuns` learns it from the runs HarfBuzz shapes instead.
 final class NominalGlyphs: @unchecked Sendable {
     let blocked: GlyphBits
     let kerning: GlyphBits
     /// First glyphs of ligatures, and `first << 16 | second` for each pair of their first two components.
     let ligatureStarts: GlyphBits
     let ligaturePairs: Set<UInt32>
+    /// GPOS, kept open for `kern`, and the PairPos subtables of each kerning lookup.
+    private let pairTable: LayoutTable?
+    private let pairLookups: [[Int]]
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
         guard let plan = PlanLookups(instance, script: script, allowingNeutral: true),
@@ -36,13 +43,50 @@ final class NominalGlyphs: @unchecked Sendable {
         }
         var ligaturePairs: Set<UInt32> = []
         guard NominalGlyphs.collectSubstituted(plan, blocked: blocked, ligatureStarts: starts, ligaturePairs: &ligaturePairs),
-              NominalGlyphs.collectPositioned(plan, blocked: blocked, kerning: kerning),
-              [blocked, kerning, starts].allSatisfy({ hb_set_allocation_successful($0) != 0 }) else { return nil }
+              let positioned = NominalGlyphs.collectPositioned(plan, blocked: blocked, kerning: kerning) else { return nil }
+        var coordinateCount: UInt32 = 0
+        _ = hb_font_get_var_coords_normalized(instance.hbFont, &coordinateCount)
+        let readable = positioned.table.map { table in
+            // HarfBuzz applies XAdvDevice deltas only with a ppem (never set here) or variation coordinates.
+            table.agreesWith(plan.face, tag: PlanLookups.gposTag) && (coordinateCount == 0 || positioned.pairLookups.joined()
+                .allSatisfy { (table.pairValueFormats($0)?.first ?? 0x40) & 0x40 == 0 })
+        } ?? true
+        guard [blocked, kerning, starts].allSatisfy({ hb_set_allocation_successful($0) != 0 }) else {
+            positioned.table?.close()
+            return nil
+        }
+        if !readable { positioned.table?.close() }
+        pairTable = readable ? positioned.table : nil
+        pairLookups = readable ? positioned.pairLookups : []
         let glyphCount = Int(hb_face_get_glyph_count(plan.face))
         self.blocked = GlyphBits(blocked, glyphCount: glyphCount)
         self.kerning = GlyphBits(kerning, glyphCount: glyphCount)
         ligatureStarts = GlyphBits(starts, glyphCount: glyphCount)
         self.ligaturePairs = ligaturePairs
+    }
+
+    deinit { pairTable?.close() }
+
+    /// Whether `kern` reads pairs from the table (else they are learnt).
+    var readsKerning: Bool { pairTable != nil }
+
+    /// What HarfBuzz adds to `first`'s advance when `second` follows it: each kerning lookup's
+    /// first subtable that applies to the pair, summed over the lookups. nil when unreadable.
+    func kern(_ first: Int, _ second: Int) -> Int32? {
+        guard let pairTable else { return nil }
+        var total = 0
+        for subtables in pairLookups {
+            search: for subtable in subtables {
+                switch pairTable.pairAdjustment(subtable, first: first, second: second) {
+                case .notApplied: continue
+                case .applied(let value):
+                    total += value
+                    break search
+                case .unreadable: return nil
+                }
+            }
+        }
+        return Int32(truncatingIfNeeded: total)
     }
 
     /// GSUB: the glyphs a substitution can start at; for ligatures, the pairs they can start with.
@@ -76,20 +120,26 @@ final class NominalGlyphs: @unchecked Sendable {
     }
 
     /// GPOS: the glyphs of qualifying kerning pairs, and the input glyphs of every other lookup
-    /// that can change an advance. False when the table cannot be read.
-    private static func collectPositioned(_ plan: PlanLookups, blocked: OpaquePointer, kerning: OpaquePointer) -> Bool {
-        guard !plan.gpos.isEmpty else { return true }
-        guard let table = LayoutTable(plan.face, tag: PlanLookups.gposTag) else { return false }
-        defer { table.close() }
+    /// that can change an advance; the table (open) and the kerning lookups' subtables. nil when
+    /// the table cannot be read.
+    private static func collectPositioned(_ plan: PlanLookups, blocked: OpaquePointer, kerning: OpaquePointer)
+        -> (table: LayoutTable?, pairLookups: [[Int]])? {
+        guard !plan.gpos.isEmpty else { return (nil, []) }
+        guard let table = LayoutTable(plan.face, tag: PlanLookups.gposTag) else { return nil }
+        var pairLookups: [[Int]] = []
         for index in plan.gpos {
-            guard let lookup = table.lookup(Int(index)) else { return false }
+            guard let lookup = table.lookup(Int(index)) else {
+                table.close()
+                return nil
+            }
             if markAttachments.contains(lookup.type) { continue }
             let isPlainPairs = lookup.type == pairAdjustment && lookup.flags & skipsBasesOrLigatures == 0
                 && lookup.subtables.allSatisfy { table.pairValueFormats($0)?.second == 0 }
             hb_ot_layout_lookup_collect_glyphs(plan.face, PlanLookups.gposTag, index, nil,
                                                isPlainPairs ? kerning : blocked, nil, nil)
+            if isPlainPairs { pairLookups.append(lookup.subtables) }
         }
-        return true
+        return (table, pairLookups)
     }
 
     private static let ligatureSubstitution = 4

@@ -1,10 +1,11 @@
 import CHarfBuzz
 
 /// Measures a run without HarfBuzz when its characters qualify (`NominalGlyphs`): their advances
-/// plus the kerning of each neighbouring pair, learnt from the runs HarfBuzz has shaped. A word
-/// seen for the first time mostly consists of pairs seen before, so the width cache's misses of
-/// Latin, Cyrillic and Greek text stop costing a shaping each (Noto Sans CJK SC shapes a Latin
-/// character in about 1,450 instructions, its kerning lookup alone 800).
+/// plus the kerning of each neighbouring pair, read from the font's kerning lookups (or, where
+/// those cannot be read, learnt from the runs HarfBuzz shapes: a word seen for the first time
+/// mostly consists of pairs seen before). The width cache's misses of Latin, Cyrillic, Greek and
+/// kana text then stop costing a shaping each (Noto Sans CJK SC shapes a Latin character in about
+/// 1,450 instructions, its kerning lookup alone 800).
 ///
 /// One per Shaper, face instance and script: the plain runs of `Shaper.advance(of:hash:cache:instance:)`,
 /// shaped with the instance's features, no language and the script HarfBuzz guesses.
@@ -25,7 +26,6 @@ final class NominalRuns {
     /// Set when HarfBuzz shaped a qualifying run otherwise than the pair rule says: nothing more
     /// is computed (a safeguard; no font of the tests or the benchmark sets it).
     private(set) var isBroken = false
-    private var checkBuffer: OpaquePointer?
 
     private static let unknown: UInt64 = 0, excluded: UInt64 = 1, plain: UInt64 = 2, kerns: UInt64 = 3
     private static let stateBits: UInt64 = 3, startsLigature: UInt64 = 4
@@ -44,7 +44,6 @@ final class NominalRuns {
         for page in 0..<256 { if let table = pages[page] { ZeroedTable.deallocate(table, count: 256) } }
         ZeroedTable.deallocate(pages, count: 256)
         ZeroedTable.deallocate(pairs, count: pairMask + 1)
-        if let checkBuffer { hb_buffer_destroy(checkBuffer) }
         hb_font_destroy(hbFont)
     }
 
@@ -72,7 +71,8 @@ final class NominalRuns {
                 return .notNominal
             }
             if state == NominalRuns.kerns && k + 1 < text.count {
-                if let kern = pairKern(UInt32(text[k]) << 16 | UInt32(text[k + 1])) {
+                let pair = UInt32(text[k]) << 16 | UInt32(text[k + 1])
+                if let kern = pairKern(pair) ?? readKern(pair, entry, next) {
                     glyphAdvance += Int64(kern)
                 } else {
                     unknownPairs = true
@@ -108,6 +108,18 @@ final class NominalRuns {
         }
     }
 
+    /// The pair's kerning from the font's kerning lookups (`NominalGlyphs.kern`), kept; nil where
+    /// they cannot be read (or `readsKerning` is off) and the pair must be learnt.
+    private func readKern(_ pair: UInt32, _ first: UInt64, _ second: UInt64) -> Int32? {
+        guard readsKerning, second & NominalRuns.stateBits != NominalRuns.excluded,
+              let kern = glyphs.kern(Int(first >> 8 & 0xFFFF), Int(second >> 8 & 0xFFFF)) else { return nil }
+        insertPair(pair, kern: kern)
+        return kern
+    }
+
+    /// Read kerning from the tables; off only for the tests of learning it.
+    var readsKerning = true
+
     /// `unit`'s entry, classified at its first use.
     @inline(__always)
     private func classified(_ unit: UInt16) -> UInt64 {
@@ -132,46 +144,34 @@ final class NominalRuns {
     }
 
     /// A character qualifies when HarfBuzz keeps it as its own nominal glyph at its own advance:
-    /// not a mark, a format or control character, a default ignorable (hidden) or the fraction
-    /// slashes (they start HarfBuzz's fraction forms); a glyph that is not `.notdef`, not a mark,
-    /// ligature or component in GDEF (lookup flags skip those), not blocked by a lookup. One that
-    /// has a canonical decomposition is shaped alone once: HarfBuzz may decompose and recompose
-    /// it (a font with mark positioning) or keep a singleton's target (U+2126 OHM SIGN → Ω).
+    /// not a mark, a format or control character, a default ignorable (hidden), the fraction
+    /// slashes (they start HarfBuzz's fraction forms) or a conjoining Hangul jamo (the Hangul
+    /// shaper composes L V T into the font's syllable, whatever its lookups); a glyph that is not
+    /// `.notdef`, not a mark, ligature or component in GDEF (lookup flags skip those), not blocked
+    /// by a lookup. A precomposed character the font has stays as it is: the default shaper's
+    /// normalizer short-circuits on a glyph for the whole cluster (`decompose_current_character`;
+    /// only the Indic, Khmer, Myanmar and USE shapers decompose first, and `PlanLookups` leaves
+    /// their scripts out), and the Hangul shaper does not normalize.
     private func classify(_ unit: UInt16) -> UInt64 {
-        let funcs = hb_unicode_funcs_get_default()
         let code = hb_codepoint_t(unit)
         var glyph: hb_codepoint_t = 0
-        guard unit & 0xF800 != 0xD800, !NominalRuns.excludedCategories.contains(hb_unicode_general_category(funcs, code)),
-              !NominalRuns.isDefaultIgnorableLetter(unit), unit != 0x2044, unit != 0x2215,
+        guard unit & 0xF800 != 0xD800,
+              !NominalRuns.excludedCategories.contains(hb_unicode_general_category(hb_unicode_funcs_get_default(), code)),
+              !NominalRuns.isDefaultIgnorableLetter(unit), !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
               hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, glyph <= 0xFFFF,
               let face = hb_font_get_face(hbFont),
               [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]
                 .contains(hb_ot_layout_get_glyph_class(face, glyph)),
               !glyphs.blocked.contains(glyph) else { return NominalRuns.excluded }
         let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
-        var a: hb_codepoint_t = 0, b: hb_codepoint_t = 0
-        if hb_unicode_decompose(funcs, code, &a, &b) != 0 && !shapesAlone(unit, as: glyph, advance: advance) {
-            return NominalRuns.excluded
-        }
         let state = (glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain)
             | (glyphs.ligatureStarts.contains(glyph) ? NominalRuns.startsLigature : 0)
         return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
     }
 
-    /// Whether HarfBuzz shapes `unit` alone, in this run's script, as `glyph` at `advance`.
-    private func shapesAlone(_ unit: UInt16, as glyph: hb_codepoint_t, advance: Int32) -> Bool {
-        if checkBuffer == nil { checkBuffer = hb_buffer_create() }
-        guard let buffer = checkBuffer else { return false }
-        hb_buffer_clear_contents(buffer)
-        var single = unit
-        hb_buffer_add_utf16(buffer, &single, 1, 0, 1)
-        if script != HB_SCRIPT_INVALID { hb_buffer_set_script(buffer, script) }
-        hb_buffer_guess_segment_properties(buffer)
-        hb_shape(hbFont, buffer, nil, 0)
-        var count: UInt32 = 0
-        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), count == 1,
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return false }
-        return infos[0].codepoint == glyph && positions[0].x_advance == advance
+    /// Hangul Jamo, Jamo Extended-A and -B: what HarfBuzz's Hangul shaper composes.
+    private static func isConjoiningJamo(_ unit: UInt16) -> Bool {
+        (0x1100...0x11FF).contains(unit) || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
     }
 
     private static let excludedCategories: Set<hb_unicode_general_category_t> = [

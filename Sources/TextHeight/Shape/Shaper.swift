@@ -107,6 +107,7 @@ public final class Shaper {
             runs = known
         } else {
             runs = NominalRuns(instance, script: script)
+            runs?.readsKerning = readsKerningTables
             nominalRunsByKey[key] = runs
         }
         lastNominalRuns = (key, runs)
@@ -121,6 +122,8 @@ public final class Shaper {
     /// Measure plain runs of qualifying characters without HarfBuzz (`NominalRuns`); off only for
     /// the tests that compare both ways.
     var measuresNominalRuns = true
+    /// `NominalRuns` read pair kerning from the font's tables; off only for the tests of learning it.
+    var readsKerningTables = true
     /// How many runs `NominalRuns` measured (the tests check that their comparison is not vacuous).
     private(set) var nominalRunsMeasured = 0
     /// Whether HarfBuzz contradicted the pair rule for some face and script (`NominalRuns.isBroken`).
