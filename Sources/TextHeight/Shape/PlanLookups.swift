@@ -74,9 +74,10 @@ struct GlyphBits {
 
     init(_ set: OpaquePointer, glyphCount: Int) {
         var words = [UInt64](repeating: 0, count: (glyphCount + 64) / 64)
-        var glyph = UInt32.max
-        while hb_set_next(set, &glyph) != 0 && Int(glyph) < words.count * 64 {
-            words[Int(glyph) >> 6] |= 1 << UInt64(glyph & 63)
+        // Range by range: Noto Sans CJK's plans reach tens of thousands of glyphs, mostly in runs.
+        var first = UInt32.max, last = UInt32.max
+        while hb_set_next_range(set, &first, &last) != 0 && Int(first) < words.count * 64 {
+            for glyph in Int(first)...min(Int(last), words.count * 64 - 1) { words[glyph >> 6] |= 1 << UInt64(glyph & 63) }
         }
         self.words = words
     }
