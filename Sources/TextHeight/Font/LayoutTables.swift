@@ -191,7 +191,13 @@ struct LayoutTable {
             case 2:
                 guard let start = u16(coverage + 4 + 6 * middle), let end = u16(coverage + 6 + 6 * middle),
                       let index = u16(coverage + 8 + 6 * middle) else { return nil }
-                if glyph < start { high = middle - 1 } else if glyph > end { low = middle + 1 } else { return index + glyph - start }
+                if glyph < start {
+                    high = middle - 1
+                } else if glyph > end {
+                    low = middle + 1
+                } else {
+                    return index + glyph - start
+                }
             default:
                 return nil
             }
@@ -217,8 +223,16 @@ struct LayoutTable {
             var low = 0, high = count - 1
             while low <= high {
                 let middle = (low + high) / 2
-                guard let start = u16(classDef + 4 + 6 * middle), let end = u16(classDef + 6 + 6 * middle) else { return nil }
-                if glyph < start { high = middle - 1 } else if glyph > end { low = middle + 1 } else { return u16(classDef + 8 + 6 * middle) }
+                guard let start = u16(classDef + 4 + 6 * middle), let end = u16(classDef + 6 + 6 * middle) else {
+                    return nil
+                }
+                if glyph < start {
+                    high = middle - 1
+                } else if glyph > end {
+                    low = middle + 1
+                } else {
+                    return u16(classDef + 8 + 6 * middle)
+                }
             }
             return 0
         default:

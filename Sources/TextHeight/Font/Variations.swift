@@ -98,26 +98,27 @@ final class FaceInstance: @unchecked Sendable {
     /// Per script, the characters no lookup of its shape plan reaches (`InertGlyphs`; nil when
     /// none qualify): made at the first join that asks, once for every thread's Shapers.
     func inertGlyphs(script: hb_script_t) -> InertGlyphs? {
-        inert.withLock { made in
-            if let known = made[script.rawValue] { return known }
-            let glyphs = InertGlyphs(self, script: script)
-            made[script.rawValue] = glyphs
-            return glyphs
-        }
+        FaceInstance.once(inert, script) { InertGlyphs(self, script: script) }
     }
     private let inert = Mutex<[UInt32: InertGlyphs?]>([:])
 
     /// Per script, the glyphs HarfBuzz leaves as they are but for pair kerning (`NominalGlyphs`;
     /// nil when the plan does not qualify): made at the first run that asks, once for every thread.
     func nominalGlyphs(script: hb_script_t) -> NominalGlyphs? {
-        nominal.withLock { made in
-            if let known = made[script.rawValue] { return known }
-            let glyphs = NominalGlyphs(self, script: script)
-            made[script.rawValue] = glyphs
-            return glyphs
-        }
+        FaceInstance.once(nominal, script) { NominalGlyphs(self, script: script) }
     }
     private let nominal = Mutex<[UInt32: NominalGlyphs?]>([:])
+
+    /// `made[script]`, made by `make` under the lock the first time (nil results kept too).
+    private static func once<T: Sendable>(_ made: borrowing Mutex<[UInt32: T?]>, _ script: hb_script_t,
+                                          _ make: () -> T?) -> T? {
+        made.withLock { made in
+            if let known = made[script.rawValue] { return known }
+            let value = make()
+            made[script.rawValue] = value
+            return value
+        }
+    }
 }
 
 /// The instances of one face, shared by every thread (a batch measures the same sizes again

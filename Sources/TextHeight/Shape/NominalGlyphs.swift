@@ -42,14 +42,16 @@ final class NominalGlyphs: @unchecked Sendable {
             hb_set_destroy(starts)
         }
         var ligaturePairs: Set<UInt32> = []
-        guard NominalGlyphs.collectSubstituted(plan, blocked: blocked, ligatureStarts: starts, ligaturePairs: &ligaturePairs),
+        guard NominalGlyphs.collectSubstituted(plan, blocked: blocked, ligatureStarts: starts,
+                                               ligaturePairs: &ligaturePairs),
               let positioned = NominalGlyphs.collectPositioned(plan, blocked: blocked, kerning: kerning) else { return nil }
         var coordinateCount: UInt32 = 0
         _ = hb_font_get_var_coords_normalized(instance.hbFont, &coordinateCount)
         let readable = positioned.table.map { table in
             // HarfBuzz applies XAdvDevice deltas only with a ppem (never set here) or variation coordinates.
-            table.agreesWith(plan.face, tag: PlanLookups.gposTag) && (coordinateCount == 0 || positioned.pairLookups.joined()
-                .allSatisfy { (table.pairValueFormats($0)?.first ?? 0x40) & 0x40 == 0 })
+            let deviceFree = coordinateCount == 0 || positioned.pairLookups.joined()
+                .allSatisfy { (table.pairValueFormats($0)?.first ?? 0x40) & 0x40 == 0 }
+            return table.agreesWith(plan.face, tag: PlanLookups.gposTag) && deviceFree
         } ?? true
         guard [blocked, kerning, starts].allSatisfy({ hb_set_allocation_successful($0) != 0 }) else {
             positioned.table?.close()

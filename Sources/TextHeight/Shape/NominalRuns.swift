@@ -14,8 +14,9 @@ final class NominalRuns {
     private let glyphs: NominalGlyphs
     private let script: hb_script_t
     /// Per BMP character, in pages of 256 made at first use: 0 until classified, else
-    /// `state | startsLigature | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost a fresh Shaper a
-    /// clearing per script once glibc serves it from the heap; a script's text touches few pages.)
+    /// `state | startsLigature | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost
+    /// a fresh Shaper a clearing per script once glibc serves it from the heap; a script's text
+    /// touches few pages.)
     private let pages: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>?>
     /// Kerning per pair of neighbouring characters whose first one kerns: `pair << 32 | kern`
     /// (the kern's 32-bit pattern); 0 for an empty slot (no pair starts with U+0000: it never qualifies).
@@ -55,11 +56,11 @@ final class NominalRuns {
     }
 
     func measure(_ text: UnsafeBufferPointer<UInt16>) -> Measured {
-        guard !isBroken else { return .notNominal }
+        guard !isBroken, let first = text.first else { return .notNominal }
         var advance: Int64 = 0
         var advancing: Int32 = 0
         var unknownPairs = false
-        var entry = classified(text[0])
+        var entry = classified(first)
         for k in 0..<text.count {
             let state = entry & NominalRuns.stateBits
             if state == NominalRuns.excluded { return .notNominal }
@@ -157,7 +158,8 @@ final class NominalRuns {
         var glyph: hb_codepoint_t = 0
         guard unit & 0xF800 != 0xD800,
               !NominalRuns.excludedCategories.contains(hb_unicode_general_category(hb_unicode_funcs_get_default(), code)),
-              !NominalRuns.isDefaultIgnorableLetter(unit), !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
+              !NominalRuns.isDefaultIgnorableLetter(unit),
+              !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
               hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, glyph <= 0xFFFF,
               let face = hb_font_get_face(hbFont),
               [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]
@@ -188,9 +190,13 @@ final class NominalRuns {
         unit == 0x115F || unit == 0x1160 || unit == 0x3164 || unit == 0xFFA0
     }
 
+    /// Where `pair`'s probe starts (Fibonacci hashing: the multiply's high bits).
+    @inline(__always)
+    private func home(_ pair: UInt64) -> Int { Int(truncatingIfNeeded: (pair &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask }
+
     @inline(__always)
     private func pairKern(_ pair: UInt32) -> Int32? {
-        var slot = Int(truncatingIfNeeded: (UInt64(pair) &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask
+        var slot = home(UInt64(pair))
         while true {
             let stored = pairs[slot]
             if stored == 0 { return nil }
@@ -202,7 +208,7 @@ final class NominalRuns {
     private func insertPair(_ pair: UInt32, kern: Int32) {
         guard pairKern(pair) == nil, pairCount < NominalRuns.maxPairs else { return }
         if (pairCount + 1) * 2 > pairMask + 1 { growPairs() }
-        var slot = Int(truncatingIfNeeded: (UInt64(pair) &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask
+        var slot = home(UInt64(pair))
         while pairs[slot] != 0 { slot = (slot + 1) & pairMask }
         pairs[slot] = UInt64(pair) << 32 | UInt64(UInt32(bitPattern: kern))
         pairCount += 1
@@ -213,7 +219,7 @@ final class NominalRuns {
         pairMask = oldCount * 2 - 1
         pairs = ZeroedTable.allocate(UInt64.self, count: pairMask + 1)
         for k in 0..<oldCount where old[k] != 0 {
-            var slot = Int(truncatingIfNeeded: (old[k] >> 32 &* 0x9E37_79B9_7F4A_7C15) >> 40) & pairMask
+            var slot = home(old[k] >> 32)
             while pairs[slot] != 0 { slot = (slot + 1) & pairMask }
             pairs[slot] = old[k]
         }

@@ -17,8 +17,8 @@ struct PlanLookups {
     let gpos: [UInt32]
 
     init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false) {
-        guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID), let face = hb_font_get_face(instance.hbFont),
-              !PlanLookups.shapesBeyondLookups(face) else { return nil }
+        guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID),
+              let face = hb_font_get_face(instance.hbFont), !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
         guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
