@@ -158,4 +158,33 @@ struct NominalRunsTests {
         #expect(measurer.advance(Array("TL".utf16)).advance == 599 + 543)
         #expect(measurer.shaper.nominalRunsMeasured == 3)
     }
+
+    /// Malformed layout tables HarfBuzz reads otherwise than their bytes say (the review of round 6;
+    /// fixtures/fonts/build-hostile-layout-fonts.py): HostileKern.ttf's second PairPos subtable
+    /// (X Z −200) has a truncated values array, which HarfBuzz's sanitizer empties in its own copy,
+    /// so "XZ" is 600 + 620 while "XY" keeps its −100; HostileMaxp.ttf claims 2 glyphs in `maxp`
+    /// while cmap and hmtx use 81, and its `liga` turns A C (g70 g72) into g1 (501 units).
+    /// Expected: HarfBuzz shaping each run, and the font's own numbers.
+    @Test("malformed layout tables: what HarfBuzz's sanitized copy and glyph count say")
+    func malformedTables() throws {
+        for (file, words) in [("HostileKern.ttf", ["XZ", "XY", "XYZ", "ZX", "XZX", "YXZ"]),
+                              ("HostileMaxp.ttf", ["AC", "CA", "ACA", "LA", "AL", "A C"])] {
+            let font = try Font(file: Fixtures.path(file), size: 16)
+            let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
+            var differing: [String] = []
+            for word in words {
+                let units = Array(word.utf16)
+                for _ in 0..<2 where nominal.advance(units) != shaped.advance(units) { differing.append(word) }
+            }
+            #expect(differing.isEmpty, "\(file): \(differing)")
+            // Kern: X, Y and Z qualify, their pairs learnt; Maxp: every glyph past the count is shaped.
+            #expect((nominal.shaper.nominalRunsMeasured > 0) == (file == "HostileKern.ttf"), "\(file)")
+        }
+        func width(_ file: String, _ word: String) throws -> Int64 {
+            Measurer(try Font(file: Fixtures.path(file), size: 16), nominal: true).advance(Array(word.utf16)).advance
+        }
+        #expect(try width("HostileKern.ttf", "XZ") == 600 + 620)
+        #expect(try width("HostileKern.ttf", "XY") == 600 - 100 + 610)
+        #expect(try width("HostileMaxp.ttf", "AC") == 501)
+    }
 }

@@ -2,8 +2,10 @@ import CHarfBuzz
 
 /// What HarfBuzz's API does not tell of a face's GSUB or GPOS lookups, read from the table's
 /// bytes: each lookup's type (through Extension subtables), its flags, a PairPos subtable's value
-/// formats, a subtable's Coverage. Every read is bounds-checked: a malformed table reads as nil,
-/// never as a trap.
+/// formats, a subtable's Coverage. Every read is bounds-checked, so a malformed table never traps;
+/// but these are the file's bytes, not the copy HarfBuzz shapes with (its sanitizer empties what
+/// fails its checks), so a reader that must agree with HarfBuzz compares what it read with
+/// HarfBuzz's own view (`pairGlyphsAgree`).
 struct LayoutTable {
     private let blob: OpaquePointer
     private let bytes: UnsafeRawBufferPointer
@@ -94,31 +96,85 @@ struct LayoutTable {
         return true
     }
 
-    /// Calls `body(first, components)` with each ligature of a LigatureSubstFormat1 subtable: its
-    /// first glyph and the glyphs of its later components. False when the table is malformed (or
-    /// lists more than a million ligature starts: a real font has a few thousand at most).
-    func forEachLigature(_ subtable: Int, _ body: (_ first: Int, _ components: [Int]) -> Void) -> Bool {
+    /// Calls `body(first, second)` with each ligature of a LigatureSubstFormat1 subtable: its first
+    /// glyph and its second component's (nil for a ligature of one component). False when the table
+    /// is malformed or `body` returns false (a bound on the work a hostile table can ask for).
+    func forEachLigature(_ subtable: Int, _ body: (_ first: Int, _ second: Int?) -> Bool) -> Bool {
         guard u16(subtable) == 1, let setCount = u16(subtable + 4) else { return false }
-        var visited = 0
         return forEachCoveredRange(subtable) { first, last, startIndex in
             for glyph in first...last {
-                visited += 1
                 let index = startIndex + glyph - first
-                guard visited < 1 << 20, index < setCount, let setOffset = u16(subtable + 6 + 2 * index),
+                guard index < setCount, let setOffset = u16(subtable + 6 + 2 * index),
                       case let set = subtable + setOffset, let count = u16(set) else { return false }
                 for l in 0..<count {
                     guard let ligatureOffset = u16(set + 2 + 2 * l), case let ligature = set + ligatureOffset,
                           let componentCount = u16(ligature + 2), componentCount >= 1 else { return false }
-                    var components: [Int] = []
-                    for c in 0..<componentCount - 1 {
-                        guard let component = u16(ligature + 4 + 2 * c) else { return false }
-                        components.append(component)
-                    }
-                    body(glyph, components)
+                    let second = componentCount > 1 ? u16(ligature + 4) : nil
+                    guard componentCount == 1 || second != nil, body(glyph, second) else { return false }
                 }
             }
             return true
         }
+    }
+
+    /// Whether HarfBuzz sees the PairPos lookup `index` as read here: the glyphs it collects for
+    /// it (`hb_ot_layout_lookup_collect_glyphs`, from its sanitized copy) are the ones these bytes
+    /// give (`PairPosFormat1/2::collect_glyphs`: the Coverage, and the second glyphs of format 1's
+    /// pair sets or format 2's glyphs of a non-zero ClassDef2 class). A subtable, pair set or class
+    /// table HarfBuzz's sanitizer emptied drops its glyphs from HarfBuzz's side only.
+    func pairGlyphsAgree(_ face: OpaquePointer, lookup index: UInt32, subtables: [Int]) -> Bool {
+        guard let ours = hb_set_create(), let theirs = hb_set_create() else { return false }
+        defer {
+            hb_set_destroy(ours)
+            hb_set_destroy(theirs)
+        }
+        hb_ot_layout_lookup_collect_glyphs(face, FaceInstances.tag("GPOS"), index, nil, theirs, nil, nil)
+        for subtable in subtables {
+            guard forEachCoveredRange(subtable, { first, last, _ in
+                hb_set_add_range(ours, hb_codepoint_t(first), hb_codepoint_t(last))
+                return true
+            }), let format = u16(subtable), let format1 = u16(subtable + 4), let format2 = u16(subtable + 6)
+            else { return false }
+            if format == 1 {
+                let recordSize = 2 + 2 * (format1.nonzeroBitCount + format2.nonzeroBitCount)
+                guard let setCount = u16(subtable + 8) else { return false }
+                for k in 0..<setCount {
+                    guard let setOffset = u16(subtable + 10 + 2 * k), let count = u16(subtable + setOffset) else { return false }
+                    for r in 0..<count {
+                        guard let second = u16(subtable + setOffset + 2 + r * recordSize) else { return false }
+                        hb_set_add(ours, hb_codepoint_t(second))
+                    }
+                }
+            } else {
+                guard let classDef2 = u16(subtable + 10), forEachClassedRange(subtable + classDef2, { first, last in
+                    hb_set_add_range(ours, hb_codepoint_t(first), hb_codepoint_t(last))
+                }) else { return false }
+            }
+        }
+        return hb_set_allocation_successful(ours) != 0 && hb_set_is_equal(ours, theirs) != 0
+    }
+
+    /// The glyph ranges of a ClassDef table with a non-zero class. False when malformed.
+    private func forEachClassedRange(_ classDef: Int, _ body: (Int, Int) -> Void) -> Bool {
+        guard let format = u16(classDef) else { return false }
+        switch format {
+        case 1:
+            guard let start = u16(classDef + 2), let count = u16(classDef + 4) else { return false }
+            for k in 0..<count {
+                guard let value = u16(classDef + 6 + 2 * k) else { return false }
+                if value != 0 { body(start + k, start + k) }
+            }
+        case 2:
+            guard let count = u16(classDef + 2) else { return false }
+            for k in 0..<count {
+                guard let first = u16(classDef + 4 + 6 * k), let last = u16(classDef + 6 + 6 * k),
+                      let value = u16(classDef + 8 + 6 * k) else { return false }
+                if value != 0 && first <= last { body(first, last) }
+            }
+        default:
+            return false
+        }
+        return true
     }
 
     /// The lookups HarfBuzz found in the table (it drops a table that fails its checks): reading
@@ -127,9 +183,10 @@ struct LayoutTable {
         u16(lookupList) == Int(hb_ot_layout_table_get_lookup_count(face, tag))
     }
 
-    /// What a PairPos subtable (format 1 or 2) adds to `first`'s advance when `second` follows: nil
-    /// when the subtable does not apply to the pair (HarfBuzz then tries the next subtable), 0 when
-    /// it applies without moving the advance; `.unreadable` when the bytes are malformed.
+    /// What a PairPos subtable (format 1 or 2) adds to `first`'s advance when `second` follows:
+    /// `.notApplied` when the subtable does not apply to the pair (HarfBuzz then tries the next
+    /// subtable), `.applied(0)` when it applies without moving the advance; `.unreadable` when a read
+    /// falls outside the table.
     /// HarfBuzz's rules (OT::Layout::GPOS_impl::PairPosFormat1/2::apply): format 1 applies when the
     /// pair is listed in the first glyph's PairSet; format 2 whenever the first glyph is covered
     /// and both classes are in range.

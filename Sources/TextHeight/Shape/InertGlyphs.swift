@@ -36,6 +36,6 @@ final class InertGlyphs: @unchecked Sendable {
         var glyph: hb_codepoint_t = 0
         guard unit & 0xF800 != 0xD800, hb_font_get_nominal_glyph(hbFont, hb_codepoint_t(unit), &glyph) != 0,
               glyph != 0 else { return false }
-        return !touched.contains(glyph)
+        return Int(glyph) < touched.glyphCount && !touched.contains(glyph)
     }
 }

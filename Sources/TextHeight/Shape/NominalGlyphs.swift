@@ -21,8 +21,9 @@ import CHarfBuzz
 ///   cursive, contextual, or pairs outside those rules) blocks its input glyphs.
 ///
 /// A pair's kerning is read from those lookups' PairPos subtables (`kern`), as HarfBuzz applies
-/// them; where they cannot be read (device deltas at variation coordinates, a table HarfBuzz
-/// rejected), `NominalRuns` learns it from the runs HarfBuzz shapes instead.
+/// them; where they cannot be read (device deltas at variation coordinates, a table or subtable
+/// HarfBuzz's sanitizer emptied: `LayoutTable.pairGlyphsAgree`), `NominalRuns` learns it from the
+/// runs HarfBuzz shapes instead.
 final class NominalGlyphs: @unchecked Sendable {
     let blocked: GlyphBits
     let kerning: GlyphBits
@@ -51,7 +52,7 @@ final class NominalGlyphs: @unchecked Sendable {
             // HarfBuzz applies XAdvDevice deltas only with a ppem (never set here) or variation coordinates.
             let deviceFree = coordinateCount == 0 || positioned.pairLookups.joined()
                 .allSatisfy { (table.pairValueFormats($0)?.first ?? 0x40) & 0x40 == 0 }
-            return table.agreesWith(plan.face, tag: PlanLookups.gposTag) && deviceFree
+            return positioned.agrees && table.agreesWith(plan.face, tag: PlanLookups.gposTag) && deviceFree
         } ?? true
         guard [blocked, kerning, starts].allSatisfy({ hb_set_allocation_successful($0) != 0 }) else {
             positioned.table?.close()
@@ -104,13 +105,15 @@ final class NominalGlyphs: @unchecked Sendable {
                 // Skipping base glyphs, a ligature's components need not be neighbours.
                 let adjacent = lookup.flags & skipsBaseGlyphs == 0
                 for subtable in lookup.subtables {
-                    let read = table.forEachLigature(subtable) { first, components in
-                        if let second = components.first, adjacent {
+                    let read = table.forEachLigature(subtable) { first, second in
+                        if let second, adjacent {
                             hb_set_add(ligatureStarts, hb_codepoint_t(first))
                             ligaturePairs.insert(UInt32(first) << 16 | UInt32(second))
                         } else {
                             hb_set_add(blocked, hb_codepoint_t(first))
                         }
+                        // Real fonts have a few thousand; a hostile table could ask for billions.
+                        return ligaturePairs.count <= maxLigaturePairs
                     }
                     guard read else { return false }
                 }
@@ -125,10 +128,11 @@ final class NominalGlyphs: @unchecked Sendable {
     /// that can change an advance; the table (open) and the kerning lookups' subtables. nil when
     /// the table cannot be read.
     private static func collectPositioned(_ plan: PlanLookups, blocked: OpaquePointer, kerning: OpaquePointer)
-        -> (table: LayoutTable?, pairLookups: [[Int]])? {
-        guard !plan.gpos.isEmpty else { return (nil, []) }
+        -> (table: LayoutTable?, pairLookups: [[Int]], agrees: Bool)? {
+        guard !plan.gpos.isEmpty else { return (nil, [], true) }
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gposTag) else { return nil }
         var pairLookups: [[Int]] = []
+        var agrees = true
         for index in plan.gpos {
             guard let lookup = table.lookup(Int(index)) else {
                 table.close()
@@ -139,11 +143,15 @@ final class NominalGlyphs: @unchecked Sendable {
                 && lookup.subtables.allSatisfy { table.pairValueFormats($0)?.second == 0 }
             hb_ot_layout_lookup_collect_glyphs(plan.face, PlanLookups.gposTag, index, nil,
                                                isPlainPairs ? kerning : blocked, nil, nil)
-            if isPlainPairs { pairLookups.append(lookup.subtables) }
+            if isPlainPairs {
+                pairLookups.append(lookup.subtables)
+                agrees = agrees && table.pairGlyphsAgree(plan.face, lookup: index, subtables: lookup.subtables)
+            }
         }
-        return (table, pairLookups)
+        return (table, pairLookups, agrees)
     }
 
+    private static let maxLigaturePairs = 1 << 16
     private static let ligatureSubstitution = 4
     private static let pairAdjustment = 2
     private static let markAttachments: Set<Int> = [4, 5, 6]

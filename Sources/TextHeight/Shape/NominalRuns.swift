@@ -152,7 +152,7 @@ final class NominalRuns {
     /// by a lookup. A precomposed character the font has stays as it is: the default shaper's
     /// normalizer short-circuits on a glyph for the whole cluster (`decompose_current_character`;
     /// only the Indic, Khmer, Myanmar and USE shapers decompose first, and `PlanLookups` leaves
-    /// their scripts out), and the Hangul shaper does not normalize.
+    /// their scripts out); the Hangul shaper's mode short-circuits the same way.
     private func classify(_ unit: UInt16) -> UInt64 {
         let code = hb_codepoint_t(unit)
         var glyph: hb_codepoint_t = 0
@@ -160,7 +160,7 @@ final class NominalRuns {
               !NominalRuns.excludedCategories.contains(hb_unicode_general_category(hb_unicode_funcs_get_default(), code)),
               !NominalRuns.isDefaultIgnorableLetter(unit),
               !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
-              hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, glyph <= 0xFFFF,
+              hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, Int(glyph) < glyphs.blocked.glyphCount,
               let face = hb_font_get_face(hbFont),
               [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]
                 .contains(hb_ot_layout_get_glyph_class(face, glyph)),

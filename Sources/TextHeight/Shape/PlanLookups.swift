@@ -71,6 +71,9 @@ struct PlanLookups {
 /// on every look-up, so threads cannot share one).
 struct GlyphBits {
     private let words: [UInt64]
+    /// The face's glyph count (`maxp`): a glyph id at or past it is outside every set, though
+    /// HarfBuzz still shapes it (cmap and hmtx do not check it), so callers treat it as unknown.
+    let glyphCount: Int
 
     init(_ set: OpaquePointer, glyphCount: Int) {
         var words = [UInt64](repeating: 0, count: (glyphCount + 64) / 64)
@@ -80,6 +83,7 @@ struct GlyphBits {
             for glyph in Int(first)...min(Int(last), words.count * 64 - 1) { words[glyph >> 6] |= 1 << UInt64(glyph & 63) }
         }
         self.words = words
+        self.glyphCount = glyphCount
     }
 
     func contains(_ glyph: UInt32) -> Bool {

@@ -67,23 +67,17 @@ public final class Shaper {
         -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
         let runs = measuresNominalRuns ? nominalRuns(instance, units) : nil
-        switch runs?.measure(units) {
-        case .advance(let advance, let advancing):
+        let measured = runs?.measure(units)
+        if case .advance(let advance, let advancing) = measured {
             nominalRunsMeasured += 1
             cache.insert(units, hash: hash, advance: advance, missingGlyphs: 0, advancingGlyphs: advancing)
             return (advance, 0, advancing)
-        case .unknownPairs:
-            let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
-            runs?.learn(units, shapedIn: buffer)
-            cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
-                         advancingGlyphs: shaped.advancing)
-            return (shaped.advance, shaped.missing, shaped.advancing)
-        case .notNominal, nil:
-            let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
-            cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
-                         advancingGlyphs: shaped.advancing)
-            return (shaped.advance, shaped.missing, shaped.advancing)
         }
+        let shaped = shape(units, instance: instance, language: nil) { _, _, _ in }
+        if case .unknownPairs = measured { runs?.learn(units, shapedIn: buffer) }
+        cache.insert(units, hash: hash, advance: shaped.advance, missingGlyphs: shaped.missing,
+                     advancingGlyphs: shaped.advancing)
+        return (shaped.advance, shaped.missing, shaped.advancing)
     }
 
     /// The run measurer for `units`' script in `instance` (`NominalRuns`): the script HarfBuzz
@@ -106,6 +100,8 @@ public final class Shaper {
         if let known = nominalRunsByKey[key] {
             runs = known
         } else {
+            // Bounded as the width caches are: many sizes of a variable font make many instances.
+            if nominalRunsByKey.count >= Shaper.maxCaches { nominalRunsByKey.removeAll() }
             runs = NominalRuns(instance, script: script)
             runs?.readsKerning = readsKerningTables
             nominalRunsByKey[key] = runs
