@@ -99,6 +99,7 @@ final class NominalGlyphs: @unchecked Sendable {
         guard !plan.gsub.isEmpty else { return true }
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gsubTag) else { return false }
         defer { table.close() }
+        var visited = 0
         for index in plan.gsub {
             guard let lookup = table.lookup(Int(index)) else { return false }
             if lookup.type == ligatureSubstitution {
@@ -112,8 +113,10 @@ final class NominalGlyphs: @unchecked Sendable {
                         } else {
                             hb_set_add(blocked, hb_codepoint_t(first))
                         }
-                        // Real fonts have a few thousand; a hostile table could ask for billions.
-                        return ligaturePairs.count <= maxLigaturePairs
+                        // Real fonts have a few thousand; a hostile table's shared offsets could
+                        // ask for billions.
+                        visited += 1
+                        return visited <= maxLigatures
                     }
                     guard read else { return false }
                 }
@@ -151,7 +154,7 @@ final class NominalGlyphs: @unchecked Sendable {
         return (table, pairLookups, agrees)
     }
 
-    private static let maxLigaturePairs = 1 << 16
+    private static let maxLigatures = 1 << 20
     private static let ligatureSubstitution = 4
     private static let pairAdjustment = 2
     private static let markAttachments: Set<Int> = [4, 5, 6]
