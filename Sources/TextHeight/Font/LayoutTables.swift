@@ -98,15 +98,15 @@ struct LayoutTable {
 
     /// Calls `body(first, second)` with each ligature of a LigatureSubstFormat1 subtable: its first
     /// glyph and its second component's (nil for a ligature of one component). False when the table
-    /// is malformed or `body` returns false (a bound on the work a hostile table can ask for).
-    func forEachLigature(_ subtable: Int, _ body: (_ first: Int, _ second: Int?) -> Bool) -> Bool {
+    /// is malformed, `body` returns false, or `steps` (covered glyphs visited, shared by the
+    /// caller's calls) runs out: overlapping ranges and shared sets could ask for billions.
+    func forEachLigature(_ subtable: Int, steps: inout Int, _ body: (_ first: Int, _ second: Int?) -> Bool) -> Bool {
         guard u16(subtable) == 1, let setCount = u16(subtable + 4) else { return false }
-        var steps = 0  // overlapping ranges could revisit the sets billions of times
         return forEachCoveredRange(subtable) { first, last, startIndex in
             for glyph in first...last {
                 let index = startIndex + glyph - first
-                steps += 1
-                guard steps <= 1 << 22, index < setCount, let setOffset = u16(subtable + 6 + 2 * index),
+                steps -= 1
+                guard steps >= 0, index < setCount, let setOffset = u16(subtable + 6 + 2 * index),
                       case let set = subtable + setOffset, let count = u16(set) else { return false }
                 for l in 0..<count {
                     guard let ligatureOffset = u16(set + 2 + 2 * l), case let ligature = set + ligatureOffset,
@@ -124,15 +124,14 @@ struct LayoutTable {
     /// give (`PairPosFormat1/2::collect_glyphs`: the Coverage, and the second glyphs of format 1's
     /// pair sets or format 2's glyphs of a non-zero ClassDef2 class). A subtable, pair set or class
     /// table HarfBuzz's sanitizer emptied drops its glyphs from HarfBuzz's side only.
-    func pairGlyphsAgree(_ face: OpaquePointer, lookup index: UInt32, subtables: [Int]) -> Bool {
+    /// `records` bounds the pair records read over the caller's calls (pair sets may share their bytes).
+    func pairGlyphsAgree(_ face: OpaquePointer, lookup index: UInt32, subtables: [Int], records: inout Int) -> Bool {
         guard let ours = hb_set_create(), let theirs = hb_set_create() else { return false }
         defer {
             hb_set_destroy(ours)
             hb_set_destroy(theirs)
         }
         hb_ot_layout_lookup_collect_glyphs(face, FaceInstances.tag("GPOS"), index, nil, theirs, nil, nil)
-        // Pair sets may share their bytes: a bound on the records read (real fonts: tens of thousands).
-        var records = 0
         for subtable in subtables {
             guard forEachCoveredRange(subtable, { first, last, _ in
                 hb_set_add_range(ours, hb_codepoint_t(first), hb_codepoint_t(last))
@@ -144,8 +143,8 @@ struct LayoutTable {
                 guard let setCount = u16(subtable + 8) else { return false }
                 for k in 0..<setCount {
                     guard let setOffset = u16(subtable + 10 + 2 * k), let count = u16(subtable + setOffset) else { return false }
-                    records += count
-                    guard records <= 1 << 22 else { return false }
+                    records -= count
+                    guard records >= 0 else { return false }
                     for r in 0..<count {
                         guard let second = u16(subtable + setOffset + 2 + r * recordSize) else { return false }
                         hb_set_add(ours, hb_codepoint_t(second))

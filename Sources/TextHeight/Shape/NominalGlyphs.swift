@@ -99,22 +99,21 @@ final class NominalGlyphs: @unchecked Sendable {
         guard !plan.gsub.isEmpty else { return true }
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gsubTag) else { return false }
         defer { table.close() }
-        var visited = 0
+        // Real fonts visit a few thousand ligatures; a hostile table's shared offsets could ask for billions.
+        var visited = 0, steps = maxLigatures * 4
         for index in plan.gsub {
             guard let lookup = table.lookup(Int(index)) else { return false }
             if lookup.type == ligatureSubstitution {
                 // Skipping base glyphs, a ligature's components need not be neighbours.
                 let adjacent = lookup.flags & skipsBaseGlyphs == 0
                 for subtable in lookup.subtables {
-                    let read = table.forEachLigature(subtable) { first, second in
+                    let read = table.forEachLigature(subtable, steps: &steps) { first, second in
                         if let second, adjacent {
                             hb_set_add(ligatureStarts, hb_codepoint_t(first))
                             ligaturePairs.insert(UInt32(first) << 16 | UInt32(second))
                         } else {
                             hb_set_add(blocked, hb_codepoint_t(first))
                         }
-                        // Real fonts have a few thousand; a hostile table's shared offsets could
-                        // ask for billions.
                         visited += 1
                         return visited <= maxLigatures
                     }
@@ -136,6 +135,7 @@ final class NominalGlyphs: @unchecked Sendable {
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gposTag) else { return nil }
         var pairLookups: [[Int]] = []
         var agrees = true
+        var records = 1 << 22  // pair records read (real fonts: tens of thousands)
         for index in plan.gpos {
             guard let lookup = table.lookup(Int(index)) else {
                 table.close()
@@ -148,7 +148,8 @@ final class NominalGlyphs: @unchecked Sendable {
                                                isPlainPairs ? kerning : blocked, nil, nil)
             if isPlainPairs {
                 pairLookups.append(lookup.subtables)
-                agrees = agrees && table.pairGlyphsAgree(plan.face, lookup: index, subtables: lookup.subtables)
+                agrees = agrees && table.pairGlyphsAgree(plan.face, lookup: index, subtables: lookup.subtables,
+                                                         records: &records)
             }
         }
         return (table, pairLookups, agrees)
