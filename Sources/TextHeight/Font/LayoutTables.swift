@@ -182,12 +182,6 @@ struct LayoutTable {
         return true
     }
 
-    /// The lookups HarfBuzz found in the table (it drops a table that fails its checks): reading
-    /// it ourselves is only sound when both see the same list.
-    func agreesWith(_ face: OpaquePointer, tag: hb_tag_t) -> Bool {
-        u16(lookupList) == Int(hb_ot_layout_table_get_lookup_count(face, tag))
-    }
-
     /// What a PairPos subtable (format 1 or 2) adds to `first`'s advance when `second` follows:
     /// `.notApplied` when the subtable does not apply to the pair (HarfBuzz then tries the next
     /// subtable), `.applied(0)` when it applies without moving the advance; `.unreadable` when a read

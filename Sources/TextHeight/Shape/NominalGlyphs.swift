@@ -52,7 +52,7 @@ final class NominalGlyphs: @unchecked Sendable {
             // HarfBuzz applies XAdvDevice deltas only with a ppem (never set here) or variation coordinates.
             let deviceFree = coordinateCount == 0 || positioned.pairLookups.joined()
                 .allSatisfy { (table.pairValueFormats($0)?.first ?? 0x40) & 0x40 == 0 }
-            return positioned.agrees && table.agreesWith(plan.face, tag: PlanLookups.gposTag) && deviceFree
+            return positioned.agrees && deviceFree
         } ?? true
         guard [blocked, kerning, starts].allSatisfy({ hb_set_allocation_successful($0) != 0 }) else {
             positioned.table?.close()
@@ -69,9 +69,6 @@ final class NominalGlyphs: @unchecked Sendable {
     }
 
     deinit { pairTable?.close() }
-
-    /// Whether `kern` reads pairs from the table (else they are learnt).
-    var readsKerning: Bool { pairTable != nil }
 
     /// What HarfBuzz adds to `first`'s advance when `second` follows it: each kerning lookup's
     /// first subtable that applies to the pair, summed over the lookups. nil when unreadable.
