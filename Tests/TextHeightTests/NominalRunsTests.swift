@@ -34,7 +34,7 @@ struct NominalRunsTests {
     /// so fewer of its runs qualify.)
     @Test("every word and message of the corpus", arguments: [
         ("NotoSansCJKsc-Regular.subset.otf", 16.0, 10_000), ("Inter-Regular.otf", 17.0, 1_000),
-        ("DejaVuSansMono.ttf", 13.0, 10_000),
+        ("DejaVuSansMono.ttf", 13.0, 10_000), ("NotoSansHebrew-Regular.ttf", 16.0, 1_000),
     ])
     func corpus(file: String, size: Double, measuredAtLeast: Int) throws {
         let font = try Font(file: Fixtures.path(file), size: size)
@@ -118,6 +118,8 @@ struct NominalRunsTests {
     /// Its `mark` feature does not make HarfBuzz (6.0) decompose U+2126 OHM SIGN to Ω: it shapes its own glyph
     /// (760 units, Ω 700), as `NominalRuns.classify` expects. Its conjoining jamo ᄀ ᅡ ᆨ must be shaped:
     /// HarfBuzz's Hangul shaper composes 가 into 가 (900) and 각 into 각 (950) without any lookup.
+    /// Its parentheses differ in width (( 300, ) 360): in a Hebrew run (א 580) HarfBuzz shapes each as the
+    /// other's glyph, so "א(" is 580 + 360; measured as nominal glyphs it would be 580 + 300.
     /// Expected: HarfBuzz shaping every run, and the hand arithmetic below from the font's tables (HarfBuzz
     /// gives the same: A 650, V 640, T 600, o 550, x 480, a 500, b 520).
     @Test("kerning HarfBuzz applies otherwise than pair by pair (NominalRules.ttf)")
@@ -128,7 +130,7 @@ struct NominalRunsTests {
         let words = ["AVA", "VA", "AV", "AVAV", "VAV", "aAVAb", "Txo", "Tx", "To", "xTo", "Txxo", "Tox", "TxoTx",
                      "AVTxo", "a\u{2126}b", "\u{2126}", "a\u{3A9}b", "\u{2126}\u{3A9}", "ab", "xab", "bax",
                      "\u{AC00}\u{11A8}", "\u{1100}\u{1161}", "\u{AC00}\u{AC00}\u{11A8}", "\u{1100}\u{1161}\u{11A8}",
-                     "\u{AC00}\u{AC01}", "\u{11A8}\u{AC00}"]
+                     "\u{AC00}\u{AC01}", "\u{11A8}\u{AC00}", "\u{5D0}\u{5D0}", "\u{5D0}(", "(\u{5D0})", "a(b)"]
         var differing: [String] = []
         for word in words {
             let units = Array(word.utf16)
@@ -145,6 +147,8 @@ struct NominalRunsTests {
         #expect(width("a\u{2126}b") == 500 + 760 + 520)
         #expect(width("\u{1100}\u{1161}") == 900)
         #expect(width("\u{AC00}\u{AC00}\u{11A8}") == 900 + 950)
+        #expect(width("\u{5D0}(") == 580 + 360)
+        #expect(width("a(b)") == 500 + 300 + 520 + 360)
     }
 
     /// The same numbers read from the kerning lookup's PairPos format 2 subtable (`NominalGlyphs.kern`):
@@ -157,6 +161,27 @@ struct NominalRunsTests {
         #expect(measurer.advance(Array("oT".utf16)).advance == 606 - 64 + 599)
         #expect(measurer.advance(Array("TL".utf16)).advance == 599 + 543)
         #expect(measurer.shaper.nominalRunsMeasured == 3)
+    }
+
+    /// Hebrew runs right to left, and HarfBuzz applies its kerning lookup in logical order (the
+    /// buffer is reversed after positioning): Noto Sans Hebrew's PairPos format 1 (fontTools) has
+    /// א·ל −6 but no ל·א, and ד·ב −40 against ב·ד −12; hmtx: א 632, ל 522, ד 542, ב 572. Both with the
+    /// kerning read from the table and learnt from a shaped word (its glyphs come back in visual order).
+    @Test("Hebrew: pairs kerned in logical order (Noto Sans Hebrew, hand arithmetic)")
+    func hebrewKerning() throws {
+        let font = try Font(file: Fixtures.path("NotoSansHebrew-Regular.ttf"), size: 16)
+        for measurer in [Measurer(font, nominal: true), Measurer(font, nominal: true, readsKerning: false)] {
+            let learning = !measurer.shaper.readsKerningTables
+            // Learning: words holding the pairs are shaped first.
+            if learning { _ = (measurer.advance(Array("דבא".utf16)), measurer.advance(Array("גאל".utf16))) }
+            #expect(measurer.advance(Array("אל".utf16)).advance == 632 - 6 + 522)
+            #expect(measurer.advance(Array("לא".utf16)).advance == 522 + 632)
+            #expect(measurer.advance(Array("דב".utf16)).advance == 542 - 40 + 572)
+            #expect(measurer.advance(Array("בד".utf16)).advance == 572 - 12 + 542)
+            #expect(!measurer.shaper.nominalRunsBroken)
+            // Learning has not seen ל·א and ב·ד: those two are shaped.
+            #expect(measurer.shaper.nominalRunsMeasured == (learning ? 2 : 4))
+        }
     }
 
     /// Malformed layout tables HarfBuzz reads otherwise than their bytes say (the review of round 6;

@@ -35,7 +35,7 @@ final class NominalGlyphs: @unchecked Sendable {
     private let pairLookups: [[Int]]
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
-        guard let plan = PlanLookups(instance, script: script, allowingNeutral: true),
+        guard let plan = PlanLookups(instance, script: script, allowingNeutral: true, allowingHebrew: true),
               let blocked = hb_set_create(), let kerning = hb_set_create(), let starts = hb_set_create() else { return nil }
         defer {
             hb_set_destroy(blocked)

@@ -13,6 +13,11 @@ final class NominalRuns {
     private let hbFont: OpaquePointer
     private let glyphs: NominalGlyphs
     private let script: hb_script_t
+    /// Hebrew: HarfBuzz shapes the run right to left, mirroring characters such as parentheses
+    /// (`hb_ot_mirror_chars`, or the `rtlm` feature where the font lacks the mirror) and handing the
+    /// glyphs back in visual order. Lookups still apply in logical order (the buffer is reversed
+    /// after positioning), so a pair's kerning is read as for a left-to-right run.
+    private let isRightToLeft: Bool
     /// Per BMP character, in pages of 256 made at first use: 0 until classified, else
     /// `state | startsLigature | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost
     /// a fresh Shaper a clearing per script once glibc serves it from the heap; a script's text
@@ -35,6 +40,7 @@ final class NominalRuns {
         guard let glyphs = instance.nominalGlyphs(script: script) else { return nil }
         self.glyphs = glyphs
         self.script = script
+        isRightToLeft = hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
         hbFont = hb_font_reference(instance.hbFont)
         pages = ZeroedTable.allocate(UnsafeMutablePointer<UInt64>?.self, count: 256)
         pairMask = 1023
@@ -98,9 +104,11 @@ final class NominalRuns {
         }
         for k in 0..<text.count {
             let entry = classified(text[k])
-            let kern = positions[k].x_advance &- Int32(truncatingIfNeeded: entry >> 32)
+            // A right-to-left run's glyphs come back in visual order: character k's is counted from the end.
+            let g = isRightToLeft ? text.count - 1 - k : k
+            let kern = positions[g].x_advance &- Int32(truncatingIfNeeded: entry >> 32)
             let mayKern = entry & NominalRuns.stateBits == NominalRuns.kerns && k + 1 < text.count
-            guard infos[k].codepoint == UInt32(entry >> 8 & 0xFFFF), infos[k].cluster == UInt32(k),
+            guard infos[g].codepoint == UInt32(entry >> 8 & 0xFFFF), infos[g].cluster == UInt32(k),
                   kern == 0 || mayKern else {
                 isBroken = true
                 return
@@ -147,7 +155,8 @@ final class NominalRuns {
     /// A character qualifies when HarfBuzz keeps it as its own nominal glyph at its own advance:
     /// not a mark, a format or control character, a default ignorable (hidden), the fraction
     /// slashes (they start HarfBuzz's fraction forms) or a conjoining Hangul jamo (the Hangul
-    /// shaper composes L V T into the font's syllable, whatever its lookups); a glyph that is not
+    /// shaper composes L V T into the font's syllable, whatever its lookups), or, right to left,
+    /// a character with a mirror (HarfBuzz swaps it for its mirror's glyph); a glyph that is not
     /// `.notdef`, not a mark, ligature or component in GDEF (lookup flags skip those), not blocked
     /// by a lookup. A precomposed character the font has stays as it is: the default shaper's
     /// normalizer short-circuits on a glyph for the whole cluster (`decompose_current_character`;
@@ -160,6 +169,7 @@ final class NominalRuns {
               !NominalRuns.excludedCategories.contains(hb_unicode_general_category(hb_unicode_funcs_get_default(), code)),
               !NominalRuns.isDefaultIgnorableLetter(unit),
               !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
+              !isRightToLeft || hb_unicode_mirroring(hb_unicode_funcs_get_default(), code) == code,
               hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, Int(glyph) < glyphs.blocked.glyphCount,
               let face = hb_font_get_face(hbFont),
               [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]

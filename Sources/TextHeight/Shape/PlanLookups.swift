@@ -11,13 +11,16 @@ import CHarfBuzz
 /// but the plan's lookups acts between two base characters there. `allowingNeutral` also admits
 /// `HB_SCRIPT_INVALID`: what `hb_buffer_guess_segment_properties` leaves for a run of Common and
 /// Inherited characters only (digits, punctuation), shaped with the default shaper, left to right.
+/// `allowingHebrew` admits Hebrew: HarfBuzz's Hebrew shaper is the default one but for marks
+/// (`compose_hebrew`, `reorder_marks_hebrew`, fallback mark positioning), and it runs right to left.
 struct PlanLookups {
     let face: OpaquePointer
     let gsub: [UInt32]
     let gpos: [UInt32]
 
-    init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false) {
-        guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID),
+    init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false, allowingHebrew: Bool = false) {
+        guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID)
+                || (allowingHebrew && script == HB_SCRIPT_HEBREW),
               let face = hb_font_get_face(instance.hbFont), !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
         guard let buffer = hb_buffer_create() else { return nil }
