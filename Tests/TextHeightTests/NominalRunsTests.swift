@@ -18,6 +18,7 @@ struct NominalRunsTests {
         init(_ font: Font, nominal: Bool, readsKerning: Bool = true) {
             self.font = font
             shaper.measuresNominalRuns = nominal
+            shaper.nominalRunsAfterMisses = 0
             shaper.readsKerningTables = readsKerning
         }
 
@@ -161,6 +162,27 @@ struct NominalRunsTests {
         #expect(measurer.advance(Array("oT".utf16)).advance == 606 - 64 + 599)
         #expect(measurer.advance(Array("TL".utf16)).advance == 599 + 543)
         #expect(measurer.shaper.nominalRunsMeasured == 3)
+    }
+
+    /// A Shaper makes its run measurers once it has shaped 64 cache misses (`nominalRunsAfterMisses`):
+    /// a short job (one `textheight` call) never pays for reading the plan's lookups. Widths are the
+    /// same either way; only the count of runs measured without shaping shows it.
+    @Test("run measurers are made after 64 misses")
+    func measurerAfterMisses() throws {
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 16)
+        let shaper = Shaper(), cache = WidthCache()
+        let shaped = Measurer(font, nominal: false)
+        let words: [[UInt16]] = (0..<80).map { (k: Int) -> [UInt16] in
+            [UInt16(0x61 + k % 26), UInt16(0x61 + k / 26), 0x78]
+        }
+        for (k, word) in words.enumerated() {
+            let measured = word.withUnsafeBufferPointer { units in
+                shaper.advance(of: units, hash: WidthCache.hash(units), cache: cache, instance: font.instance)
+            }
+            #expect(measured == shaped.advance(word))
+            if k == 63 { #expect(shaper.nominalRunsMeasured == 0, "shaped until the 64th miss") }
+        }
+        #expect(shaper.nominalRunsMeasured == 16)
     }
 
     /// Hebrew runs right to left, and HarfBuzz applies its kerning lookup in logical order (the
