@@ -36,6 +36,7 @@ struct NominalRunsTests {
     @Test("every word and message of the corpus", arguments: [
         ("NotoSansCJKsc-Regular.subset.otf", 16.0, 10_000), ("Inter-Regular.otf", 17.0, 1_000),
         ("DejaVuSansMono.ttf", 13.0, 10_000), ("NotoSansHebrew-Regular.ttf", 16.0, 1_000),
+        ("NotoSansThai-Regular.ttf", 16.0, 400),
     ])
     func corpus(file: String, size: Double, measuredAtLeast: Int) throws {
         let font = try Font(file: Fixtures.path(file), size: size)
@@ -204,6 +205,75 @@ struct NominalRunsTests {
             // Learning has not seen ל·א and ב·ד: those two are shaped.
             #expect(measurer.shaper.nominalRunsMeasured == (learning ? 2 : 4))
         }
+    }
+
+    /// Thai marks stand in measured runs (`NominalGlyphs.markRules`): Noto Sans Thai's (fontTools) are GDEF
+    /// class 3 with hmtx 0, zeroed by HarfBuzz after GPOS anyway, and its kerning lookup (GPOS lookup 0) has
+    /// lookupflag IgnoreMarks, so a base kerns with the next base across marks. hmtx: แ 568, ร 488, ไ 304,
+    /// ข 547, เ 295, ส 572, อ 574, ๙ 504, ๘ 565; PairPos format 1: แ·ร −10, ๙·๘ −10; format 2: ไ·ข −12
+    /// (classes 0, 2), เ·ส −10 (classes 0, 11). SARA AM (ำ) is decomposed by the Thai shaper whatever the
+    /// font, and ฤ (U+0E24) is an input of ccmp's contextual lookup and of liga: runs holding them are shaped.
+    @Test("Thai: marks add nothing, kerning skips them (Noto Sans Thai, hand arithmetic)")
+    func thaiMarks() throws {
+        let font = try Font(file: Fixtures.path("NotoSansThai-Regular.ttf"), size: 16)
+        let shaped = Measurer(font, nominal: false)
+        for measurer in [Measurer(font, nominal: true), Measurer(font, nominal: true, readsKerning: false)] {
+            let learning = !measurer.shaper.readsKerningTables
+            // Learning: words holding the pairs are shaped first.
+            if learning { for word in ["แรก", "ไขมัน", "เสือ", "๙๘"] { _ = measurer.advance(Array(word.utf16)) } }
+            let before = measurer.shaper.nominalRunsMeasured
+            #expect(measurer.advance(Array("แร่".utf16)).advance == 568 - 10 + 488)
+            #expect(measurer.advance(Array("ไข่".utf16)).advance == 304 - 12 + 547)
+            #expect(measurer.advance(Array("เสื้อ".utf16)).advance == 295 - 10 + 572 + 574)
+            #expect(measurer.advance(Array("๙\u{E48}๘".utf16)).advance == 504 - 10 + 565)
+            // A leading mark: HarfBuzz adds no dotted circle (the buffer has no HB_BUFFER_FLAG_BOT).
+            #expect(measurer.advance(Array("\u{E48}ก".utf16)) == shaped.advance(Array("\u{E48}ก".utf16)))
+            #expect(measurer.shaper.nominalRunsMeasured == before + 5)
+            for word in ["คำ", "ฤๅ", "ฤดู"] {
+                #expect(measurer.advance(Array(word.utf16)) == shaped.advance(Array(word.utf16)), "\(word)")
+            }
+            #expect(measurer.shaper.nominalRunsMeasured == before + 5, "SARA AM and ฤ are shaped")
+            #expect(!measurer.shaper.nominalRunsBroken)
+        }
+    }
+
+    /// Thai fonts built to reach the rules of marks Noto Sans Thai does not (fixtures/fonts/build-thai-rules-fonts.py,
+    /// UPM 1000; ก 600, ข 550, ง 520, า 400, ำ 450, ่ 120 in hmtx but a GDEF mark, ํ 0):
+    /// - ThaiRules.ttf: its liga (IgnoreMarks) joins ก า into a 900-unit ligature across ่, so a base some GSUB
+    ///   lookup reads may not stand beside a mark; its kern (IgnoreMarks) has ข·ง −50 across ่, whose 120 HarfBuzz
+    ///   zeroes; SARA AM, which no lookup reads, is decomposed into ํ and า by HarfBuzz's Thai shaper; ั (130) is a
+    ///   nonspacing mark whose glyph is no GDEF mark, never zeroed; a contextual positioning at ํ calls a pair
+    ///   lookup that widens the next ง by 100 (value2), though no lookup of the plan reads ง as input; HarfBuzz
+    ///   composes e U+0301 into é (560), so only Thai marks qualify.
+    /// - ThaiMarkToBase.ttf: ccmp turns ่ into a 200-unit glyph that is no mark, so no mark qualifies.
+    /// - ThaiNoScript.ttf: no GSUB for Thai, so HarfBuzz uses the PUA form of ่ after ก (U+F70A, 150, no mark).
+    /// - ThaiKernsMarks.ttf: its kern does not ignore marks (ข·่ −30, ข·ง −50): ข kerns with ่, not with ง.
+    /// Expected: HarfBuzz shaping each run, and the fonts' numbers.
+    static let thaiFixtures: [(file: String, words: [String], widths: [(word: String, width: Int64)])] = [
+        ("ThaiRules.ttf", ["ข่ง", "ก่า", "ขำ", "ขั", "ขํง", "ขe\u{301}", "กา", "ข่", "ง่ข", "ขง", "ก่ก"],
+         [("ข่ง", 550 - 50 + 520), ("ก่า", 900), ("ขำ", 550 + 400), ("ขั", 550 + 130), ("ขํง", 550 - 50 + 520 + 100),
+          ("ขe\u{301}", 550 + 560)]),
+        ("ThaiMarkToBase.ttf", ["ก่", "ขก่", "ก"], [("ก่", 600 + 200)]),
+        ("ThaiNoScript.ttf", ["ก่", "ข่ง", "ก"], [("ก่", 600 + 150)]),
+        ("ThaiKernsMarks.ttf", ["ข่ง", "ขง", "ข่", "กก"], [("ข่ง", 550 - 30 + 520), ("ขง", 550 - 50 + 520)]),
+    ]
+
+    @Test("Thai: rules of marks no other fixture reaches (built fonts, hand arithmetic)",
+          arguments: NominalRunsTests.thaiFixtures)
+    func thaiRulesNoOtherFixtureReaches(file: String, words: [String], widths: [(word: String, width: Int64)]) throws {
+        let font = try Font(file: Fixtures.path(file), size: 16)
+        let shaped = Measurer(font, nominal: false)
+        for nominal in [Measurer(font, nominal: true), Measurer(font, nominal: true, readsKerning: false)] {
+            var differing: [String] = []
+            for word in words {
+                let units = Array(word.utf16)
+                for _ in 0..<2 where nominal.advance(units) != shaped.advance(units) { differing.append(word) }
+            }
+            #expect(differing.isEmpty, "\(file): \(differing)")
+            #expect(!nominal.shaper.nominalRunsBroken)
+            #expect(nominal.shaper.nominalRunsMeasured > 0, "\(file): the comparison is not vacuous")
+        }
+        for (word, width) in widths { #expect(shaped.advance(Array(word.utf16)).advance == width, "\(word)") }
     }
 
     /// Malformed layout tables HarfBuzz reads otherwise than their bytes say (the review of round 6;

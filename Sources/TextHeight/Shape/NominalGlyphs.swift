@@ -24,28 +24,40 @@ import CHarfBuzz
 /// them; where they cannot be read (device deltas at variation coordinates, a table or subtable
 /// HarfBuzz's sanitizer emptied: `LayoutTable.pairGlyphsAgree`), `NominalRuns` learns it from the
 /// runs HarfBuzz shapes instead.
+///
+/// Thai marks (`marks`, `substituted`) are the one place marks stand in a run: see `markRules`.
 final class NominalGlyphs: @unchecked Sendable {
     let blocked: GlyphBits
     let kerning: GlyphBits
     /// First glyphs of ligatures, and `first << 16 | second` for each pair of their first two components.
     let ligatureStarts: GlyphBits
     let ligaturePairs: Set<UInt32>
+    /// Thai: the marks that may stand in a run (their advance is 0, no kerning sees them), nil where none may.
+    let marks: GlyphBits?
+    /// Thai: the glyphs some GSUB lookup of the face reads as input (ligature components included);
+    /// none may stand in a run that holds a mark.
+    let substituted: GlyphBits?
     /// GPOS, kept open for `kern`, and the PairPos subtables of each kerning lookup.
     private let pairTable: LayoutTable?
     private let pairLookups: [[Int]]
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
-        guard let plan = PlanLookups(instance, script: script, allowingNeutral: true, allowingHebrew: true),
-              let blocked = hb_set_create(), let kerning = hb_set_create(), let starts = hb_set_create() else { return nil }
+        guard let plan = PlanLookups(instance, script: script, allowingNeutral: true, allowingHebrew: true,
+                                     allowingThai: true),
+              let blocked = hb_set_create(), let kerning = hb_set_create(), let starts = hb_set_create(),
+              let positionBlocked = hb_set_create() else { return nil }
         defer {
             hb_set_destroy(blocked)
             hb_set_destroy(kerning)
             hb_set_destroy(starts)
+            hb_set_destroy(positionBlocked)
         }
         var ligaturePairs: Set<UInt32> = []
         guard NominalGlyphs.collectSubstituted(plan, blocked: blocked, ligatureStarts: starts,
                                                ligaturePairs: &ligaturePairs),
-              let positioned = NominalGlyphs.collectPositioned(plan, blocked: blocked, kerning: kerning) else { return nil }
+              let positioned = NominalGlyphs.collectPositioned(plan, blocked: positionBlocked, kerning: kerning)
+        else { return nil }
+        hb_set_union(blocked, positionBlocked)
         var coordinateCount: UInt32 = 0
         _ = hb_font_get_var_coords_normalized(instance.hbFont, &coordinateCount)
         let readable = positioned.table.map { table in
@@ -66,6 +78,10 @@ final class NominalGlyphs: @unchecked Sendable {
         self.kerning = GlyphBits(kerning, glyphCount: glyphCount)
         ligatureStarts = GlyphBits(starts, glyphCount: glyphCount)
         self.ligaturePairs = ligaturePairs
+        let markRules = script == HB_SCRIPT_THAI && positioned.pairsIgnoreMarks
+            ? NominalGlyphs.markRules(plan, positionBlocked: positionBlocked, glyphCount: glyphCount) : nil
+        marks = markRules?.marks
+        substituted = markRules?.substituted
     }
 
     deinit { pairTable?.close() }
@@ -127,11 +143,11 @@ final class NominalGlyphs: @unchecked Sendable {
     /// that can change an advance; the table (open) and the kerning lookups' subtables. nil when
     /// the table cannot be read.
     private static func collectPositioned(_ plan: PlanLookups, blocked: OpaquePointer, kerning: OpaquePointer)
-        -> (table: LayoutTable?, pairLookups: [[Int]], agrees: Bool)? {
-        guard !plan.gpos.isEmpty else { return (nil, [], true) }
+        -> (table: LayoutTable?, pairLookups: [[Int]], agrees: Bool, pairsIgnoreMarks: Bool)? {
+        guard !plan.gpos.isEmpty else { return (nil, [], true, true) }
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gposTag) else { return nil }
         var pairLookups: [[Int]] = []
-        var agrees = true
+        var agrees = true, pairsIgnoreMarks = true
         var records = 1 << 22  // pair records read (real fonts: tens of thousands)
         for index in plan.gpos {
             guard let lookup = table.lookup(Int(index)) else {
@@ -144,12 +160,89 @@ final class NominalGlyphs: @unchecked Sendable {
             hb_ot_layout_lookup_collect_glyphs(plan.face, PlanLookups.gposTag, index, nil,
                                                isPlainPairs ? kerning : blocked, nil, nil)
             if isPlainPairs {
+                pairsIgnoreMarks = pairsIgnoreMarks && lookup.flags & ignoresMarks != 0
                 pairLookups.append(lookup.subtables)
                 agrees = agrees && table.pairGlyphsAgree(plan.face, lookup: index, subtables: lookup.subtables,
                                                          records: &records)
             }
         }
-        return (table, pairLookups, agrees)
+        return (table, pairLookups, agrees, pairsIgnoreMarks)
+    }
+
+    /// Thai: which marks may stand in a run, and which glyphs may not stand beside them; nil when none may.
+    /// What HarfBuzz 6.0 does to a Thai run's marks (hb-ot-shaper-thai.cc, hb-ot-shape.cc), and the rule kept:
+    /// - PUA forms (`do_thai_pua_shaping`) replace marks, and a base before a below mark, only when GSUB
+    ///   has no Thai script (`found_script[0]`): marks qualify only where it has one.
+    /// - Marks are zeroed by GDEF class after GPOS (`HB_OT_SHAPE_ZERO_WIDTH_MARKS_BY_GDEF_LATE`; `zero_marks`
+    ///   holds without `kern`/`kerx`, which `PlanLookups` leaves out): a GDEF mark adds nothing, whatever GSUB
+    ///   made of it, so long as it stays a mark.
+    /// - GSUB may change marks (Noto Sans Thai's ccmp narrows them after tall consonants and joins a tone mark
+    ///   with NIKHAHIT), never a base: a glyph some GSUB lookup of the face reads as input (`substituted`;
+    ///   every lookup, nested ones too, so a ligature's components and a context's glyphs are in it) may not
+    ///   stand in a run with a mark, nor a glyph some positioning other than kerning or mark attachment reads.
+    ///   The glyphs of such a run are then bases no lookup reads and marks, and every substitution starts at
+    ///   a mark: each lookup that reads a mark must make marks of it (`substitutesMarksOnly`), so the run's
+    ///   glyphs stay bases no lookup reads and marks, whatever order the lookups fire in.
+    /// - Kerning lookups must ignore marks (lookupFlag IgnoreMarks: `skippy_iter` steps over every mark), so a
+    ///   base kerns with the next base across marks (the caller checks this before).
+    /// Normalization reorders marks by combining class (`_hb_ot_shape_normalize`): no base moves.
+    private static func markRules(_ plan: PlanLookups, positionBlocked: OpaquePointer, glyphCount: Int)
+        -> (marks: GlyphBits, substituted: GlyphBits)? {
+        var scriptCount: UInt32 = 3, languageCount: UInt32 = 0
+        var scriptTags = [hb_tag_t](repeating: 0, count: 3)
+        hb_ot_tags_from_script_and_language(HB_SCRIPT_THAI, nil, &scriptCount, &scriptTags, &languageCount, nil)
+        var scriptIndex: UInt32 = 0
+        guard hb_ot_layout_table_select_script(plan.face, PlanLookups.gsubTag, scriptCount, &scriptTags,
+                                               &scriptIndex, nil) != 0,
+              let marks = hb_set_create(), let substituted = hb_set_create() else { return nil }
+        defer {
+            hb_set_destroy(marks)
+            hb_set_destroy(substituted)
+        }
+        hb_ot_layout_get_glyphs_in_class(plan.face, HB_OT_LAYOUT_GLYPH_CLASS_MARK, marks)
+        guard substitutesMarksOnly(plan.face, marks: marks, substituted: substituted) else { return nil }
+        hb_set_subtract(marks, positionBlocked)
+        guard hb_set_has(marks, 0) == 0, hb_set_allocation_successful(marks) != 0,
+              hb_set_allocation_successful(substituted) != 0 else { return nil }
+        return (GlyphBits(marks, glyphCount: glyphCount), GlyphBits(substituted, glyphCount: glyphCount))
+    }
+
+    /// Whether every GSUB lookup of the face makes marks of the marks it reads; `substituted` gets every
+    /// lookup's input glyphs. Single, multiple, alternate and ligature lookups are asked what they make of
+    /// their marks (`hb_ot_layout_lookup_substitute_closure` from those marks alone: a ligature needs all its
+    /// components, and a base component never stands beside a mark); a reverse chaining one, all it outputs;
+    /// contextual ones make nothing themselves (the lookups they call are lookups of the face, checked too).
+    private static func substitutesMarksOnly(_ face: OpaquePointer, marks: OpaquePointer, substituted: OpaquePointer) -> Bool {
+        guard let table = LayoutTable(face, tag: PlanLookups.gsubTag) else {
+            return hb_ot_layout_table_get_lookup_count(face, PlanLookups.gsubTag) == 0
+        }
+        defer { table.close() }
+        guard let input = hb_set_create(), let made = hb_set_create() else { return false }
+        defer {
+            hb_set_destroy(input)
+            hb_set_destroy(made)
+        }
+        for index in 0..<hb_ot_layout_table_get_lookup_count(face, PlanLookups.gsubTag) {
+            guard let lookup = table.lookup(Int(index)) else { return false }
+            hb_set_clear(input)
+            hb_set_clear(made)
+            hb_ot_layout_lookup_collect_glyphs(face, PlanLookups.gsubTag, index, nil, input, nil, made)
+            hb_set_union(substituted, input)
+            hb_set_intersect(input, marks)
+            guard hb_set_is_empty(input) == 0 else { continue }
+            switch lookup.type {
+            case 1, 2, 3, 4:
+                hb_set_clear(made)
+                hb_set_union(made, input)
+                hb_ot_layout_lookup_substitute_closure(face, index, made)
+            case 8: break
+            case 5, 6: continue
+            default: return false
+            }
+            hb_set_subtract(made, marks)
+            guard hb_set_is_empty(made) != 0 else { return false }
+        }
+        return hb_set_allocation_successful(input) != 0 && hb_set_allocation_successful(made) != 0
     }
 
     private static let maxLigatures = 1 << 20
@@ -158,4 +251,6 @@ final class NominalGlyphs: @unchecked Sendable {
     private static let markAttachments: Set<Int> = [4, 5, 6]
     /// lookupFlag IGNORE_BASE_GLYPHS | IGNORE_LIGATURES, and IGNORE_BASE_GLYPHS.
     private static let skipsBasesOrLigatures = 0x0006, skipsBaseGlyphs = 0x0002
+    /// lookupFlag IGNORE_MARKS.
+    private static let ignoresMarks = 0x0008
 }

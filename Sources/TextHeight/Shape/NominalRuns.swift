@@ -18,6 +18,9 @@ final class NominalRuns {
     /// glyphs back in visual order. Lookups still apply in logical order (the buffer is reversed
     /// after positioning), so a pair's kerning is read as for a left-to-right run.
     private let isRightToLeft: Bool
+    /// Thai: HarfBuzz's Thai shaper decomposes SARA AM whatever the font, and marks may qualify
+    /// (`NominalGlyphs.marks`).
+    private let isThai: Bool
     /// Per BMP character, in pages of 256 made at first use: 0 until classified, else
     /// `state | startsLigature | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost
     /// a fresh Shaper a clearing per script once glibc serves it from the heap; a script's text
@@ -35,12 +38,16 @@ final class NominalRuns {
 
     private static let unknown: UInt64 = 0, excluded: UInt64 = 1, plain: UInt64 = 2, kerns: UInt64 = 3
     private static let stateBits: UInt64 = 3, startsLigature: UInt64 = 4
+    /// Thai: a mark of `NominalGlyphs.marks` (advance 0, no kerning), and a base some GSUB lookup reads
+    /// (`NominalGlyphs.substituted`: it may not stand beside a mark).
+    private static let isMark: UInt64 = 8, substituted: UInt64 = 16
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
         guard let glyphs = instance.nominalGlyphs(script: script) else { return nil }
         self.glyphs = glyphs
         self.script = script
         isRightToLeft = hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
+        isThai = script == HB_SCRIPT_THAI
         hbFont = hb_font_reference(instance.hbFont)
         pages = ZeroedTable.allocate(UnsafeMutablePointer<UInt64>?.self, count: 256)
         pairMask = 1023
@@ -66,10 +73,19 @@ final class NominalRuns {
         var advance: Int64 = 0
         var advancing: Int32 = 0
         var unknownPairs = false
+        var flags: UInt64 = 0
+        // A run may start with a mark: HarfBuzz inserts a dotted circle before it only when the buffer has
+        // HB_BUFFER_FLAG_BOT (hb_insert_dotted_circle), which `Shaper` never sets.
         var entry = classified(first)
         for k in 0..<text.count {
             let state = entry & NominalRuns.stateBits
             if state == NominalRuns.excluded { return .notNominal }
+            flags |= entry
+            if entry & NominalRuns.isMark != 0 {
+                // Its hmtx advance is not added: HarfBuzz zeroes GDEF marks after GPOS, whatever GSUB made of them.
+                entry = k + 1 < text.count ? classified(text[k + 1]) : 0
+                continue
+            }
             var glyphAdvance = Int64(Int32(truncatingIfNeeded: entry >> 32))
             let next = k + 1 < text.count ? classified(text[k + 1]) : 0
             if entry & NominalRuns.startsLigature != 0 && k + 1 < text.count
@@ -78,17 +94,26 @@ final class NominalRuns {
                 return .notNominal
             }
             if state == NominalRuns.kerns && k + 1 < text.count {
-                let pair = UInt32(text[k]) << 16 | UInt32(text[k + 1])
-                if let kern = pairKern(pair) ?? readKern(pair, entry, next) {
-                    glyphAdvance += Int64(kern)
-                } else {
-                    unknownPairs = true
+                // Kerning lookups ignore marks where marks qualify: the pair is the next base's.
+                var j = k + 1, second = next
+                while second & NominalRuns.isMark != 0 && j + 1 < text.count {
+                    j += 1
+                    second = classified(text[j])
+                }
+                let pair = UInt32(text[k]) << 16 | UInt32(text[j])
+                if second & NominalRuns.isMark == 0 {
+                    if let kern = pairKern(pair) ?? readKern(pair, entry, second) {
+                        glyphAdvance += Int64(kern)
+                    } else {
+                        unknownPairs = true
+                    }
                 }
             }
             advance += glyphAdvance
             if glyphAdvance != 0 { advancing += 1 }
             entry = next
         }
+        if flags & NominalRuns.isMark != 0 && flags & NominalRuns.substituted != 0 { return .notNominal }
         return unknownPairs ? .unknownPairs : .advance(advance, advancingGlyphs: advancing)
     }
 
@@ -98,6 +123,9 @@ final class NominalRuns {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        if isThai && text.contains(where: { classified($0) & NominalRuns.isMark != 0 }) {
+            return learnAcrossMarks(text, infos, positions, glyphCount: Int(count))
+        }
         guard Int(count) == text.count else {
             isBroken = true
             return
@@ -114,6 +142,39 @@ final class NominalRuns {
                 return
             }
             if mayKern { insertPair(UInt32(text[k]) << 16 | UInt32(text[k + 1]), kern: kern) }
+        }
+    }
+
+    /// `learn` for a Thai run with marks: GSUB may have changed, joined or reordered its marks, never its
+    /// bases (`NominalGlyphs.markRules`), so the glyphs that are not GDEF marks are its base characters
+    /// in order, and every mark glyph has advance 0.
+    private func learnAcrossMarks(_ text: UnsafeBufferPointer<UInt16>, _ infos: UnsafeMutablePointer<hb_glyph_info_t>,
+                                  _ positions: UnsafeMutablePointer<hb_glyph_position_t>, glyphCount: Int) {
+        guard let face = hb_font_get_face(hbFont) else { return }
+        let bases = text.indices.filter { classified(text[$0]) & NominalRuns.isMark == 0 }
+        var baseGlyphs: [Int] = []
+        for g in 0..<glyphCount {
+            if hb_ot_layout_get_glyph_class(face, infos[g].codepoint) != HB_OT_LAYOUT_GLYPH_CLASS_MARK {
+                baseGlyphs.append(g)
+            } else if positions[g].x_advance != 0 {
+                isBroken = true
+                return
+            }
+        }
+        guard bases.count == baseGlyphs.count else {
+            isBroken = true
+            return
+        }
+        for (i, k) in bases.enumerated() {
+            let entry = classified(text[k]), g = baseGlyphs[i]
+            let kern = positions[g].x_advance &- Int32(truncatingIfNeeded: entry >> 32)
+            let mayKern = entry & NominalRuns.stateBits == NominalRuns.kerns && i + 1 < bases.count
+            guard infos[g].codepoint == UInt32(entry >> 8 & 0xFFFF), infos[g].cluster == UInt32(k),
+                  kern == 0 || mayKern else {
+                isBroken = true
+                return
+            }
+            if mayKern { insertPair(UInt32(text[k]) << 16 | UInt32(text[bases[i + 1]]), kern: kern) }
         }
     }
 
@@ -165,6 +226,18 @@ final class NominalRuns {
     private func classify(_ unit: UInt16) -> UInt64 {
         let code = hb_codepoint_t(unit)
         var glyph: hb_codepoint_t = 0
+        if isThai {
+            // preprocess_text_thai decomposes SARA AM (Thai, Lao) into NIKHAHIT and SARA AA, whatever the font.
+            if unit == 0x0E33 || unit == 0x0EB3 { return NominalRuns.excluded }
+            // Thai marks only: no canonical composition holds one, while HarfBuzz's normalizer composes
+            // other marks with the letter before them where the font has the result (e + U+0301 as é).
+            if let marks = glyphs.marks, unit >> 7 == 0x0E00 >> 7,
+               hb_unicode_general_category(hb_unicode_funcs_get_default(), code) == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK,
+               hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, marks.contains(glyph) {
+                let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
+                return NominalRuns.plain | NominalRuns.isMark | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
+            }
+        }
         guard unit & 0xF800 != 0xD800,
               !NominalRuns.excludedCategories.contains(hb_unicode_general_category(hb_unicode_funcs_get_default(), code)),
               !NominalRuns.isDefaultIgnorableLetter(unit),
@@ -178,6 +251,7 @@ final class NominalRuns {
         let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
         let state = (glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain)
             | (glyphs.ligatureStarts.contains(glyph) ? NominalRuns.startsLigature : 0)
+            | (glyphs.substituted?.contains(glyph) == true ? NominalRuns.substituted : 0)
         return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
     }
 

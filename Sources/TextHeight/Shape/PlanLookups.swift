@@ -13,14 +13,19 @@ import CHarfBuzz
 /// Inherited characters only (digits, punctuation), shaped with the default shaper, left to right.
 /// `allowingHebrew` admits Hebrew: HarfBuzz's Hebrew shaper is the default one but for marks
 /// (`compose_hebrew`, `reorder_marks_hebrew`, fallback mark positioning), and it runs right to left.
+/// `allowingThai` admits Thai: HarfBuzz's Thai shaper (hb-ot-shaper-thai.cc) is the default one but for
+/// its preprocessing (SARA AM decomposed and reordered, whatever the font; PUA forms for marks when
+/// GSUB has no Thai script) and marks zeroed by GDEF class after GPOS: `NominalGlyphs.marks` and
+/// `NominalRuns.classify` keep to what that leaves alone.
 struct PlanLookups {
     let face: OpaquePointer
     let gsub: [UInt32]
     let gpos: [UInt32]
 
-    init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false, allowingHebrew: Bool = false) {
+    init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false, allowingHebrew: Bool = false,
+          allowingThai: Bool = false) {
         guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID)
-                || (allowingHebrew && script == HB_SCRIPT_HEBREW),
+                || (allowingHebrew && script == HB_SCRIPT_HEBREW) || (allowingThai && script == HB_SCRIPT_THAI),
               let face = hb_font_get_face(instance.hbFont), !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
         guard let buffer = hb_buffer_create() else { return nil }
