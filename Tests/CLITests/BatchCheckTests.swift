@@ -107,6 +107,39 @@ struct BatchCheckTests {
         #expect(scanned.stdout == plain.stdout)
     }
 
+    /// The one-pass reader (`CaseScanner`) decodes a string's UTF-8 itself: whatever it accepts, the plain
+    /// path must read to the same text, and what the plain path refuses (ill-formed UTF-8: Unicode Table
+    /// 3-7; raw controls) it must leave to it. Each sequence stands after 0–9 ASCII bytes, so that it meets
+    /// the eight-byte ASCII steps at every offset; a case that sets the command line's flags again goes the
+    /// plain way and is the reference (ill-formed lines come back as errors naming the byte).
+    @Test("the one-pass reader's UTF-8 decoding accepts and refuses what the plain reader does")
+    func scannedStringsMatchPlainStrings() throws {
+        let sequences: [[UInt8]] = [
+            [0x7F], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xEE, 0x80, 0x80],
+            [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], Array("ทำ中文 é".utf8),
+            // Ill-formed: overlong forms, surrogates, past U+10FFFF, lone or missing continuation bytes.
+            [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF0, 0x80, 0x80, 0x80],
+            [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0x80], [0xBF], [0xC2, 0x41], [0xE0, 0xA0],
+            [0xF0, 0x90, 0x80], [0xFF], [0x1F], [0x09],
+        ]
+        var scanned = Data(), plain = Data()
+        for (k, sequence) in sequences.enumerated() {
+            for lead in 0...9 {
+                let text = Array(repeating: UInt8(ascii: "a"), count: lead) + sequence + Array("bc".utf8)
+                // The reference's flag comes after the text: an error names the same byte offset.
+                let fields = Array(#"{"id":"\#(k)-\#(lead)","text":""#.utf8) + text
+                scanned += fields + Array("\"}\n".utf8)
+                plain += fields + Array(#"","width":[343]}"#.utf8) + Array("\n".utf8)
+            }
+        }
+        let flags = ["batch", "--width", "343", "--jobs", "1"]
+        let fast = try CLIRun(flags, stdin: scanned), reference = try CLIRun(flags, stdin: plain)
+        #expect(fast.stdout.split(separator: "\n").count == sequences.count * 10)
+        #expect(fast.stdout.contains(#""id":"8-9","boxHeight":"#) && fast.stdout.contains(#""line":101,"error":"the line is not valid UTF-8 at byte 21""#))
+        #expect(fast.status == reference.status && fast.stderr == reference.stderr)
+        #expect(fast.stdout == reference.stdout)
+    }
+
     @Test("the project's golden suite matches (a regression guard: the program recorded it)")
     func goldenSuite() throws {
         let run = try CLIRun(["check", "fixtures/golden"])
