@@ -211,8 +211,11 @@ struct NominalRunsTests {
     /// class 3 with hmtx 0, zeroed by HarfBuzz after GPOS anyway, and its kerning lookup (GPOS lookup 0) has
     /// lookupflag IgnoreMarks, so a base kerns with the next base across marks. hmtx: แ 568, ร 488, ไ 304,
     /// ข 547, เ 295, ส 572, อ 574, ๙ 504, ๘ 565; PairPos format 1: แ·ร −10, ๙·๘ −10; format 2: ไ·ข −12
-    /// (classes 0, 2), เ·ส −10 (classes 0, 11). SARA AM (ำ) is decomposed by the Thai shaper whatever the
-    /// font, and ฤ (U+0E24) is an input of ccmp's contextual lookup and of liga: runs holding them are shaped.
+    /// (classes 0, 2), เ·ส −10 (classes 0, 11). ฤ (U+0E24) is an input of ccmp's contextual lookup and of
+    /// liga: runs holding it are shaped. SARA AM (ำ) is decomposed by the Thai shaper whatever the font into
+    /// NIKHAHIT (ํ, GDEF class 3, hmtx 0) and SARA AA (า, no GDEF class, hmtx 406, in no PairPos pair: class 0
+    /// of the class-based subtables, all zero; only ccmp's multiple substitution of ำ names it, as output), the
+    /// NIKHAHIT moved before a tone mark: ท 609, น 613, จ 532, ค 614 (GDEF class 1), so ทำ is 609 + 406.
     @Test("Thai: marks add nothing, kerning skips them (Noto Sans Thai, hand arithmetic)")
     func thaiMarks() throws {
         let font = try Font(file: Fixtures.path("NotoSansThai-Regular.ttf"), size: 16)
@@ -220,7 +223,11 @@ struct NominalRunsTests {
         for measurer in [Measurer(font, nominal: true), Measurer(font, nominal: true, readsKerning: false)] {
             let learning = !measurer.shaper.readsKerningTables
             // Learning: words holding the pairs are shaped first.
-            if learning { for word in ["แรก", "ไขมัน", "เสือ", "๙๘"] { _ = measurer.advance(Array(word.utf16)) } }
+            if learning {
+                for word in ["แรก", "ไขมัน", "เสือ", "๙๘", "ทำไม", "น้ำตา", "จำนวน", "ค่ำคืน"] {
+                    _ = measurer.advance(Array(word.utf16))
+                }
+            }
             let before = measurer.shaper.nominalRunsMeasured
             #expect(measurer.advance(Array("แร่".utf16)).advance == 568 - 10 + 488)
             #expect(measurer.advance(Array("ไข่".utf16)).advance == 304 - 12 + 547)
@@ -229,10 +236,17 @@ struct NominalRunsTests {
             // A leading mark: HarfBuzz adds no dotted circle (the buffer has no HB_BUFFER_FLAG_BOT).
             #expect(measurer.advance(Array("\u{E48}ก".utf16)) == shaped.advance(Array("\u{E48}ก".utf16)))
             #expect(measurer.shaper.nominalRunsMeasured == before + 5)
-            for word in ["คำ", "ฤๅ", "ฤดู"] {
+            // SARA AM after a base and after a tone mark (HarfBuzz: ท ํ า, น ํ ้ า, จ ํ า, ค ํ ่ า).
+            for (word, width) in [("ทำ", 609 + 406), ("น้ำ", 613 + 406), ("จำ", 532 + 406), ("ค่ำ", 614 + 406)] as [(String, Int64)] {
+                let measured = measurer.advance(Array(word.utf16))
+                #expect(measured == shaped.advance(Array(word.utf16)), "\(word)")
+                #expect(measured.advance == width, "\(word)")
+            }
+            #expect(measurer.shaper.nominalRunsMeasured == before + 9, "SARA AM measured")
+            for word in ["ฤๅ", "ฤดู"] {
                 #expect(measurer.advance(Array(word.utf16)) == shaped.advance(Array(word.utf16)), "\(word)")
             }
-            #expect(measurer.shaper.nominalRunsMeasured == before + 5, "SARA AM and ฤ are shaped")
+            #expect(measurer.shaper.nominalRunsMeasured == before + 9, "ฤ is shaped")
             #expect(!measurer.shaper.nominalRunsBroken)
         }
     }
@@ -247,7 +261,11 @@ struct NominalRunsTests {
     ///   composes e U+0301 into é (560), so only Thai marks qualify.
     /// - ThaiMarkToBase.ttf: ccmp turns ่ into a 200-unit glyph that is no mark, so no mark qualifies.
     /// - ThaiNoScript.ttf: no GSUB for Thai, so HarfBuzz uses the PUA form of ่ after ก (U+F70A, 150, no mark).
-    /// - ThaiKernsMarks.ttf: its kern does not ignore marks (ข·่ −30, ข·ง −50): ข kerns with ่, not with ง.
+    /// - ThaiKernsMarks.ttf: its kern does not ignore marks (ข·่ −30, ข·ง −50, ข·า −40): ข kerns with ่, not with ง,
+    ///   nor with the า of SARA AM (ข ํ า), whose NIKHAHIT does not qualify.
+    /// - ThaiSaraAm.ttf: its kern ignores marks (ข·า −40, า·ง −20): SARA AM counts as า (400, not ำ's 450) after
+    ///   NIKHAHIT, which HarfBuzz moves before a tone mark (ข ํ ่ า ง).
+    /// - ThaiSaraAaLiga.ttf: its liga (IgnoreMarks) joins ก า into a 900-unit ligature across the NIKHAHIT of SARA AM.
     /// Expected: HarfBuzz shaping each run, and the fonts' numbers.
     static let thaiFixtures: [(file: String, words: [String], widths: [(word: String, width: Int64)])] = [
         ("ThaiRules.ttf", ["ข่ง", "ก่า", "ขำ", "ขั", "ขํง", "ขe\u{301}", "กา", "ข่", "ง่ข", "ขง", "ก่ก"],
@@ -255,7 +273,11 @@ struct NominalRunsTests {
           ("ขe\u{301}", 550 + 560)]),
         ("ThaiMarkToBase.ttf", ["ก่", "ขก่", "ก"], [("ก่", 600 + 200)]),
         ("ThaiNoScript.ttf", ["ก่", "ข่ง", "ก"], [("ก่", 600 + 150)]),
-        ("ThaiKernsMarks.ttf", ["ข่ง", "ขง", "ข่", "กก"], [("ข่ง", 550 - 30 + 520), ("ขง", 550 - 50 + 520)]),
+        ("ThaiKernsMarks.ttf", ["ข่ง", "ขง", "ข่", "กก", "ขำ"],
+         [("ข่ง", 550 - 30 + 520), ("ขง", 550 - 50 + 520), ("ขำ", 550 + 400)]),
+        ("ThaiSaraAm.ttf", ["ขำ", "ข่ำง", "ขำง", "ำ", "กำ", "ขง"],
+         [("ขำ", 550 - 40 + 400), ("ข่ำง", 550 - 40 + 400 - 20 + 520)]),
+        ("ThaiSaraAaLiga.ttf", ["กำ", "ขำ", "ข่", "ขข"], [("กำ", 900)]),
     ]
 
     @Test("Thai: rules of marks no other fixture reaches (built fonts, hand arithmetic)",

@@ -18,8 +18,8 @@ final class NominalRuns {
     /// glyphs back in visual order. Lookups still apply in logical order (the buffer is reversed
     /// after positioning), so a pair's kerning is read as for a left-to-right run.
     private let isRightToLeft: Bool
-    /// Thai: HarfBuzz's Thai shaper decomposes SARA AM whatever the font, and marks may qualify
-    /// (`NominalGlyphs.marks`).
+    /// Thai: HarfBuzz's Thai shaper decomposes SARA AM whatever the font (`classifySaraAm`), and marks may
+    /// qualify (`NominalGlyphs.marks`).
     private let isThai: Bool
     /// Per BMP character, in pages of 256 made at first use: 0 until classified, else
     /// `state | startsLigature | glyph << 8 | advance << 32`. (One 512 KB table, zeroed, would cost
@@ -41,6 +41,8 @@ final class NominalRuns {
     /// Thai: a mark of `NominalGlyphs.marks` (advance 0, no kerning), and a base some GSUB lookup reads
     /// (`NominalGlyphs.substituted`: it may not stand beside a mark).
     private static let isMark: UInt64 = 8, substituted: UInt64 = 16
+    /// Thai: SARA AM, measured as SARA AA with a NIKHAHIT mark before it (`classifySaraAm`).
+    private static let holdsMark: UInt64 = 32
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
         guard let glyphs = instance.nominalGlyphs(script: script) else { return nil }
@@ -113,7 +115,9 @@ final class NominalRuns {
             if glyphAdvance != 0 { advancing += 1 }
             entry = next
         }
-        if flags & NominalRuns.isMark != 0 && flags & NominalRuns.substituted != 0 { return .notNominal }
+        if flags & (NominalRuns.isMark | NominalRuns.holdsMark) != 0 && flags & NominalRuns.substituted != 0 {
+            return .notNominal
+        }
         return unknownPairs ? .unknownPairs : .advance(advance, advancingGlyphs: advancing)
     }
 
@@ -123,7 +127,7 @@ final class NominalRuns {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
-        if isThai && text.contains(where: { classified($0) & NominalRuns.isMark != 0 }) {
+        if isThai && text.contains(where: { classified($0) & (NominalRuns.isMark | NominalRuns.holdsMark) != 0 }) {
             return learnAcrossMarks(text, infos, positions, glyphCount: Int(count))
         }
         guard Int(count) == text.count else {
@@ -147,7 +151,8 @@ final class NominalRuns {
 
     /// `learn` for a Thai run with marks: GSUB may have changed, joined or reordered its marks, never its
     /// bases (`NominalGlyphs.markRules`), so the glyphs that are not GDEF marks are its base characters
-    /// in order, and every mark glyph has advance 0.
+    /// in order, and every mark glyph has advance 0. SARA AM's base is its SARA AA, whose cluster HarfBuzz
+    /// merges with the glyphs before it (`classifySaraAm`).
     private func learnAcrossMarks(_ text: UnsafeBufferPointer<UInt16>, _ infos: UnsafeMutablePointer<hb_glyph_info_t>,
                                   _ positions: UnsafeMutablePointer<hb_glyph_position_t>, glyphCount: Int) {
         guard let face = hb_font_get_face(hbFont) else { return }
@@ -169,7 +174,9 @@ final class NominalRuns {
             let entry = classified(text[k]), g = baseGlyphs[i]
             let kern = positions[g].x_advance &- Int32(truncatingIfNeeded: entry >> 32)
             let mayKern = entry & NominalRuns.stateBits == NominalRuns.kerns && i + 1 < bases.count
-            guard infos[g].codepoint == UInt32(entry >> 8 & 0xFFFF), infos[g].cluster == UInt32(k),
+            let cluster = infos[g].cluster
+            guard infos[g].codepoint == UInt32(entry >> 8 & 0xFFFF),
+                  cluster == UInt32(k) || (entry & NominalRuns.holdsMark != 0 && cluster < UInt32(k)),
                   kern == 0 || mayKern else {
                 isBroken = true
                 return
@@ -227,8 +234,9 @@ final class NominalRuns {
         let code = hb_codepoint_t(unit)
         var glyph: hb_codepoint_t = 0
         if isThai {
-            // preprocess_text_thai decomposes SARA AM (Thai, Lao) into NIKHAHIT and SARA AA, whatever the font.
-            if unit == 0x0E33 || unit == 0x0EB3 { return NominalRuns.excluded }
+            if unit == 0x0E33 { return classifySaraAm() }
+            // Lao SARA AM (decomposed the same way) in a Thai run: shaped.
+            if unit == 0x0EB3 { return NominalRuns.excluded }
             // Thai marks only: no canonical composition holds one, while HarfBuzz's normalizer composes
             // other marks with the letter before them where the font has the result (e + U+0301 as é).
             if let marks = glyphs.marks, unit >> 7 == 0x0E00 >> 7,
@@ -253,6 +261,24 @@ final class NominalRuns {
             | (glyphs.ligatureStarts.contains(glyph) ? NominalRuns.startsLigature : 0)
             | (glyphs.substituted?.contains(glyph) == true ? NominalRuns.substituted : 0)
         return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
+    }
+
+    /// SARA AM (U+0E33). HarfBuzz 6.0's `preprocess_text_thai` (hb-ot-shaper-thai.cc), for any font, before
+    /// normalization and GSUB:
+    /// - replaces it with NIKHAHIT (U+0E4D, general category Mn) and SARA AA (U+0E32), each mapped to the
+    ///   font's nominal glyph (.notdef where it has none: excluded here);
+    /// - moves that NIKHAHIT back before the above-base marks just before it (U+0E31, U+0E34–0E37,
+    ///   U+0E47–0E4E): marks only, so the bases keep their order and kerning (which ignores marks, a rule of
+    ///   any run with a mark) stays (previous base, SARA AA) and (SARA AA, next base);
+    /// - merges the clusters of those glyphs with the ones before (`merge_out_clusters`), which `learn` allows.
+    /// So SARA AM is measured as SARA AA, where NIKHAHIT qualifies as a mark (zero advance however GSUB
+    /// changes it) and SARA AA as a base; `holdsMark` subjects the run to the rules of runs with a mark
+    /// (no base some GSUB lookup reads, SARA AA included). The PUA forms (no Thai GSUB script) apply only
+    /// where no mark qualifies.
+    private func classifySaraAm() -> UInt64 {
+        guard classified(0x0E4D) & NominalRuns.isMark != 0 else { return NominalRuns.excluded }
+        // SARA AA's entry: excluded where it does not qualify, `substituted` where some GSUB lookup reads it.
+        return classified(0x0E32) | NominalRuns.holdsMark
     }
 
     /// Hangul Jamo, Jamo Extended-A and -B: what HarfBuzz's Hangul shaper composes.
