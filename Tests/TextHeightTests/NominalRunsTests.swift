@@ -265,7 +265,7 @@ struct NominalRunsTests {
     ///   nor with the า of SARA AM (ข ํ า), whose NIKHAHIT does not qualify.
     /// - ThaiSaraAm.ttf: its kern ignores marks (ข·า −40, า·ง −20): SARA AM counts as า (400, not ำ's 450) after
     ///   NIKHAHIT, which HarfBuzz moves before a tone mark (ข ํ ่ า ง).
-    /// - ThaiSaraAaLiga.ttf: its liga (IgnoreMarks) joins ก า into a 900-unit ligature across the NIKHAHIT of SARA AM.
+    /// - ThaiSaraAaLiga.ttf: its liga joins the ํ า of SARA AM back into ำ (450): SARA AA is read by GSUB.
     /// Expected: HarfBuzz shaping each run, and the fonts' numbers.
     static let thaiFixtures: [(file: String, words: [String], widths: [(word: String, width: Int64)])] = [
         ("ThaiRules.ttf", ["ข่ง", "ก่า", "ขำ", "ขั", "ขํง", "ขe\u{301}", "กา", "ข่", "ง่ข", "ขง", "ก่ก"],
@@ -277,7 +277,7 @@ struct NominalRunsTests {
          [("ข่ง", 550 - 30 + 520), ("ขง", 550 - 50 + 520), ("ขำ", 550 + 400)]),
         ("ThaiSaraAm.ttf", ["ขำ", "ข่ำง", "ขำง", "ำ", "กำ", "ขง"],
          [("ขำ", 550 - 40 + 400), ("ข่ำง", 550 - 40 + 400 - 20 + 520)]),
-        ("ThaiSaraAaLiga.ttf", ["กำ", "ขำ", "ข่", "ขข"], [("กำ", 900)]),
+        ("ThaiSaraAaLiga.ttf", ["ขำ", "ข่ำ", "ข่", "ขข"], [("ขำ", 550 + 450), ("ข่ำ", 550 + 400)]),
     ]
 
     @Test("Thai: rules of marks no other fixture reaches (built fonts, hand arithmetic)",
