@@ -200,8 +200,11 @@ final class NominalGlyphs: @unchecked Sendable {
             hb_set_destroy(substituted)
         }
         hb_ot_layout_get_glyphs_in_class(plan.face, HB_OT_LAYOUT_GLYPH_CLASS_MARK, marks)
-        guard substitutesMarksOnly(plan.face, marks: marks, substituted: substituted) else { return nil }
+        // Before the substitutions are checked: a mark GSUB makes must itself be free of positioning
+        // other than kerning and mark attachment (collecting a GPOS lookup's glyphs does not follow the
+        // lookups it calls, so a contextual positioning at the made mark could widen the next base).
         hb_set_subtract(marks, positionBlocked)
+        guard substitutesMarksOnly(plan.face, marks: marks, substituted: substituted) else { return nil }
         guard hb_set_has(marks, 0) == 0, hb_set_allocation_successful(marks) != 0,
               hb_set_allocation_successful(substituted) != 0 else { return nil }
         return (GlyphBits(marks, glyphCount: glyphCount), GlyphBits(substituted, glyphCount: glyphCount))

@@ -259,8 +259,17 @@ final class NominalRuns {
         let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
         let state = (glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain)
             | (glyphs.ligatureStarts.contains(glyph) ? NominalRuns.startsLigature : 0)
-            | (glyphs.substituted?.contains(glyph) == true ? NominalRuns.substituted : 0)
+            | (glyphs.substituted?.contains(glyph) == true || (isThai && NominalRuns.decomposes(code))
+               ? NominalRuns.substituted : 0)
         return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
+    }
+
+    /// Whether `code` has a canonical decomposition. A base with marks after it is a cluster of several
+    /// characters, which HarfBuzz's normalizer decomposes without the short circuit a lone character gets
+    /// (`decompose_multi_char_cluster`): Ω U+2126 becomes Ω U+03A9 there, so it may not stand beside a mark.
+    private static func decomposes(_ code: hb_codepoint_t) -> Bool {
+        var first: hb_codepoint_t = 0, second: hb_codepoint_t = 0
+        return hb_unicode_decompose(hb_unicode_funcs_get_default(), code, &first, &second) != 0
     }
 
     /// SARA AM (U+0E33). HarfBuzz 6.0's `preprocess_text_thai` (hb-ot-shaper-thai.cc), for any font, before

@@ -52,7 +52,11 @@ struct PlanLookups {
             while hb_set_next(set, &lookup) != 0 { indexes.append(lookup) }
             return indexes
         }
-        guard let gsub = lookups(PlanLookups.gsubTag), let gpos = lookups(PlanLookups.gposTag) else { return nil }
+        guard let gsub = lookups(PlanLookups.gsubTag), var gpos = lookups(PlanLookups.gposTag) else { return nil }
+        // The Hebrew shaper applies GPOS only where it has a 'hebr' script (hb-ot-shaper-hebrew.cc's
+        // gpos_tag, hb-ot-shape.cc's disable_gpos), though the plan lists the DFLT script's lookups.
+        if script == HB_SCRIPT_HEBREW
+            && hb_ot_layout_table_find_script(face, PlanLookups.gposTag, FaceInstances.tag("hebr"), nil) == 0 { gpos = [] }
         self.face = face
         self.gsub = gsub
         self.gpos = gpos
