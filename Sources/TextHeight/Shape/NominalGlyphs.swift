@@ -42,8 +42,7 @@ final class NominalGlyphs: @unchecked Sendable {
     private let pairLookups: [[Int]]
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
-        guard let plan = PlanLookups(instance, script: script, allowingNeutral: true, allowingHebrew: true,
-                                     allowingThai: true),
+        guard let plan = PlanLookups(instance, script: script, admitting: PlanLookups.nominalScripts),
               let blocked = hb_set_create(), let kerning = hb_set_create(), let starts = hb_set_create(),
               let positionBlocked = hb_set_create() else { return nil }
         defer {

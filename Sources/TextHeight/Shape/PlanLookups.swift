@@ -7,26 +7,24 @@ import CHarfBuzz
 ///
 /// nil where shaping can go beyond those lookups: a face with AAT `morx`/`mort`/`kerx`, a legacy
 /// `kern` table (applied when GPOS has none) or `trak`; a script with its own shaper (Arabic,
-/// Indic, Thai, …). Only scripts HarfBuzz shapes with its default or Hangul shaper qualify: nothing
-/// but the plan's lookups acts between two base characters there. `allowingNeutral` also admits
-/// `HB_SCRIPT_INVALID`: what `hb_buffer_guess_segment_properties` leaves for a run of Common and
-/// Inherited characters only (digits, punctuation), shaped with the default shaper, left to right.
-/// `allowingHebrew` admits Hebrew: HarfBuzz's Hebrew shaper is the default one but for marks
-/// (`compose_hebrew`, `reorder_marks_hebrew`, fallback mark positioning), and it runs right to left.
-/// `allowingThai` admits Thai: HarfBuzz's Thai shaper (hb-ot-shaper-thai.cc) is the default one but for
-/// its preprocessing (SARA AM decomposed and reordered, whatever the font; PUA forms for marks when
-/// GSUB has no Thai script) and marks zeroed by GDEF class after GPOS: `NominalGlyphs.marks` and
-/// `NominalRuns.classify` keep to what that leaves alone.
+/// Indic, …), unless the caller admits it (`admitting`). `scripts`, the default, are those HarfBuzz
+/// shapes with its default or Hangul shaper: nothing but the plan's lookups acts between two base
+/// characters there. `nominalScripts` adds what `NominalRuns` handles besides:
+/// - `HB_SCRIPT_INVALID`, what `hb_buffer_guess_segment_properties` leaves for a run of Common and
+///   Inherited characters only (digits, punctuation), shaped with the default shaper, left to right;
+/// - Hebrew: HarfBuzz's Hebrew shaper is the default one but for marks (`compose_hebrew`,
+///   `reorder_marks_hebrew`, fallback mark positioning), and it runs right to left;
+/// - Thai: HarfBuzz's Thai shaper (hb-ot-shaper-thai.cc) is the default one but for its preprocessing
+///   (SARA AM decomposed and reordered, whatever the font; PUA forms for marks when GSUB has no Thai
+///   script) and marks zeroed by GDEF class after GPOS: `NominalGlyphs.marks` and `NominalRuns.classify`
+///   keep to what that leaves alone.
 struct PlanLookups {
     let face: OpaquePointer
     let gsub: [UInt32]
     let gpos: [UInt32]
 
-    init?(_ instance: FaceInstance, script: hb_script_t, allowingNeutral: Bool = false, allowingHebrew: Bool = false,
-          allowingThai: Bool = false) {
-        guard PlanLookups.scripts.contains(script) || (allowingNeutral && script == HB_SCRIPT_INVALID)
-                || (allowingHebrew && script == HB_SCRIPT_HEBREW) || (allowingThai && script == HB_SCRIPT_THAI),
-              let face = hb_font_get_face(instance.hbFont), !PlanLookups.shapesBeyondLookups(face) else { return nil }
+    init?(_ instance: FaceInstance, script: hb_script_t, admitting admitted: Set<hb_script_t> = PlanLookups.scripts) {
+        guard admitted.contains(script), let face = hb_font_get_face(instance.hbFont), !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
         guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
@@ -68,6 +66,8 @@ struct PlanLookups {
     static let scripts: Set<hb_script_t> = [HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA,
                                             HB_SCRIPT_KATAKANA, HB_SCRIPT_BOPOMOFO, HB_SCRIPT_LATIN,
                                             HB_SCRIPT_CYRILLIC, HB_SCRIPT_GREEK]
+    /// `scripts` and the runs `NominalRuns` also measures (see above).
+    static let nominalScripts = scripts.union([HB_SCRIPT_INVALID, HB_SCRIPT_HEBREW, HB_SCRIPT_THAI])
 
     /// AAT shaping, legacy `kern` kerning (applied when GPOS has none) and `trak` act outside the lookups.
     private static func shapesBeyondLookups(_ face: OpaquePointer) -> Bool {
