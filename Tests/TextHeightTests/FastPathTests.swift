@@ -40,9 +40,9 @@ struct FastPathTests {
         for (id, text) in texts {
             let a = try PreparedText(text, fonts: fonts, rules: rules, shaper: fast)
             let b = try PreparedText(text, fonts: fonts, rules: rules, shaper: plain)
-            let same = a.segmentEnds == b.segmentEnds && a.contentEnds == b.contentEnds
-                && a.contentWidths == b.contentWidths && a.trailingWidths == b.trailingWidths
-                && a.joinAdjustments == b.joinAdjustments && a.fontMasks == b.fontMasks
+            let same = Array(a.segmentEnds) == Array(b.segmentEnds) && Array(a.contentEnds) == Array(b.contentEnds)
+                && Array(a.contentWidths) == Array(b.contentWidths) && Array(a.trailingWidths) == Array(b.trailingWidths)
+                && Array(a.joinAdjustments) == Array(b.joinAdjustments) && Array(a.fontMasks) == Array(b.fontMasks)
                 && a.missingGlyphs == b.missingGlyphs && a.endTrims == b.endTrims
                 && [120.0, 333].allSatisfy { a.layout(width: $0) == b.layout(width: $0) }
             if !same { differing.append(id) }

@@ -39,8 +39,8 @@ extension PreparedText {
         let breaksLongWords = rules.breaksLongWords
 
         // The per-segment arrays, all as long (`appendSegment` fills them together), read unchecked.
-        let ends = segmentEnds.span, contentEnds = self.contentEnds.span, widths = contentWidths.span
-        let trailing = trailingWidths.span, kinds = flags.span, masks = fontMasks.span
+        let ends = segmentEnds, contentEnds = self.contentEnds, widths = contentWidths
+        let trailing = trailingWidths, kinds = flags, masks = fontMasks
         var line = OpenLine()
         var segmentStart = 0
         let count = ends.count
@@ -51,8 +51,8 @@ extension PreparedText {
                 // and a word wider than the line is handed to it, so no line starts inside a word here
                 // and none of a segment's fonts is dropped.
                 while i < count {
-                    let segmentEnd = Int(ends[unchecked: i])
-                    let contentWidth = widths[unchecked: i]
+                    let segmentEnd = Int(ends[i])
+                    let contentWidth = widths[i]
                     if line.isEmpty {
                         if breaksLongWords && !fits(contentWidth) { break }
                     } else {
@@ -64,13 +64,13 @@ extension PreparedText {
                             if breaksLongWords && !fits(contentWidth) { break }
                         }
                     }
-                    let segmentFlags = kinds[unchecked: i]
-                    if Int(contentEnds[unchecked: i]) > segmentStart { line.contentRight = line.pen + contentWidth }
+                    let segmentFlags = kinds[i]
+                    if Int(contentEnds[i]) > segmentStart { line.contentRight = line.pen + contentWidth }
                     line.pen += contentWidth
                     line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                        : line.pen + trailing[unchecked: i]
+                        : line.pen + trailing[i]
                     line.isEmpty = false
-                    line.mask |= masks[unchecked: i]
+                    line.mask |= masks[i]
                     if segmentFlags.contains(.hardBreak) {
                         let paragraph = segmentFlags.contains(.endsParagraph)
                         emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: paragraph), fonts)
@@ -80,10 +80,10 @@ extension PreparedText {
                 }
                 if i == count { break }
             }
-            let segmentEnd = Int(ends[unchecked: i])
-            let contentEnd = Int(contentEnds[unchecked: i])
-            let segmentFlags = kinds[unchecked: i]
-            var contentWidth = widths[unchecked: i]
+            let segmentEnd = Int(ends[i])
+            let contentEnd = Int(contentEnds[i])
+            let segmentFlags = kinds[i]
+            var contentWidth = widths[i]
             // Shaped together with the segment before it on this line (kerning, ligatures).
             let join = joins && i > 0 ? joinAdjustments[i - 1] : 0
 
@@ -119,11 +119,11 @@ extension PreparedText {
             if contentEnd > segmentStart { line.contentRight = line.pen + contentWidth }
             line.pen += contentWidth
             line.pen = segmentFlags.contains(.tabbedTrailing) ? advance(line.pen, overTrailingOf: i)
-                : line.pen + trailing[unchecked: i]
+                : line.pen + trailing[i]
             line.isEmpty = false
             // A word broken across lines leaves only its last piece's fonts on this one.
             line.mask |= line.start > segmentStart
-                ? fontMask(from: line.start, to: segmentEnd) | (masks[unchecked: i] & 1) : masks[unchecked: i]
+                ? fontMask(from: line.start, to: segmentEnd) | (masks[i] & 1) : masks[i]
 
             if segmentFlags.contains(.hardBreak) {
                 emit(line.finish(at: segmentEnd, lineBreak: true, paragraph: segmentFlags.contains(.endsParagraph),

@@ -29,17 +29,17 @@ extension PreparedText {
         // The fit test's width side computed once; the per-segment arrays, all as long, read
         // unchecked (`segments` lies within them), as GreedyBreaker reads them.
         let fits = rules.fit(limit)
-        let ends = segmentEnds.span, contentEnds = self.contentEnds.span, widths = contentWidths.span
-        let trailing = trailingWidths.span, kinds = flags.span, masks = fontMasks.span
+        let ends = segmentEnds, contentEnds = self.contentEnds, widths = contentWidths
+        let trailing = trailingWidths, kinds = flags, masks = fontMasks
         precondition(segments.upperBound <= ends.count)
 
         for i in segments {
-            let end = Int(ends[unchecked: i])
-            let segmentFlags = kinds[unchecked: i]
+            let end = Int(ends[i])
+            let segmentFlags = kinds[i]
             // Shaped together with the word before it when both are on the line (kerning, contextual forms).
             let join = joins && i > 0 && segmentStart > lineStart ? joinAdjustments[i - 1] : 0
-            sum += join + widths[unchecked: i]
-            if Int(contentEnds[unchecked: i]) > segmentStart { lineWidth = sum }
+            sum += join + widths[i]
+            if Int(contentEnds[i]) > segmentStart { lineWidth = sum }
             if segmentFlags.contains(.tabbedTrailing) {
                 for piece in tabbedTrailing[i] ?? [] {
                     switch piece {
@@ -50,10 +50,10 @@ extension PreparedText {
                     }
                 }
             } else {
-                sum += trailing[unchecked: i]
+                sum += trailing[i]
             }
-            lineMask |= masks[unchecked: i]
-            maskSincePrevious |= masks[unchecked: i]
+            lineMask |= masks[i]
+            maskSincePrevious |= masks[i]
 
             // processLineBreak(offset = end of this word)
             var endedAtWord = false

@@ -13,8 +13,6 @@ extension PreparedText {
         guard segmentEnds.count > 1 else { return }
         // No nested functions or closures over `self` or the locals below: they cost a retain and
         // release of the memo and an access check per join (callgrind, 12 a text).
-        // Allocated at the first join that differs: most texts have none.
-        var adjustments: [Double] = []
         var mask: UInt32 = 0
         // The memo's key: the pair's units and where the join falls in it (graphemeAround keeps a
         // pair within 32 units), built in place rather than in an array per join.
@@ -69,11 +67,12 @@ extension PreparedText {
                 }
             }
             if abs(d) > 1e-9 {
-                if adjustments.isEmpty { adjustments = [Double](repeating: 0, count: segmentEnds.count) }
-                adjustments[i] = d
+                // Zeroed at the first join that differs: most texts have none.
+                if !hasJoinAdjustments { segments.joinAdjustments.update(repeating: 0) }
+                hasJoinAdjustments = true
+                segments.joinAdjustments[i] = d
             }
         }
-        if !adjustments.isEmpty { joinAdjustments = adjustments }
         guard spaceKerning else { return }
         // "T " kerns too: the pair adjusts the letter's advance, so the content ends that much earlier.
         var segmentStart = 0

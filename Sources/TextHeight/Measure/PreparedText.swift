@@ -21,19 +21,23 @@ public struct PreparedText: Sendable {
     /// Glyphs shaped as `.notdef` because the font lacks the character.
     public private(set) var missingGlyphs = 0
 
-    // One entry per segment (the text between two break opportunities), parallel arrays.
-    // Segment i covers [segmentEnds[i-1], segmentEnds[i]); its content ends at contentEnds[i],
-    // after which white space and line-break characters hang.
-    var segmentEnds: [Int32] = []
-    var contentEnds: [Int32] = []
-    var contentWidths: [Double] = []
-    var trailingWidths: [Double] = []
-    var flags: [SegmentFlags] = []
-    /// The fonts each segment uses (bit i = fonts.fonts[i]), for per-line heights.
-    var fontMasks: [UInt32] = []
+    /// The segments (the text between two break opportunities), their ends, widths and fonts.
+    private(set) var segments = SegmentTable.empty
+    /// Whether some pair of neighbouring segments joins differently from apart (`measureJoins`).
+    var hasJoinAdjustments = false
+
+    // The segment table's columns, read as the parallel arrays they replace.
+    var segmentEnds: UnsafeMutableBufferPointer<Int32> { segments.ends }
+    var contentEnds: UnsafeMutableBufferPointer<Int32> { segments.contentEnds }
+    var contentWidths: UnsafeMutableBufferPointer<Double> { segments.contentWidths }
+    var trailingWidths: UnsafeMutableBufferPointer<Double> { segments.trailingWidths }
+    var flags: UnsafeMutableBufferPointer<SegmentFlags> { segments.flags }
+    var fontMasks: UnsafeMutableBufferPointer<UInt32> { segments.fontMasks }
     /// What segment i and i + 1 gain or lose by being shaped together when they share a line
     /// (kerning, contextual forms); empty when no pair differs.
-    var joinAdjustments: [Double] = []
+    var joinAdjustments: UnsafeMutableBufferPointer<Double> {
+        hasJoinAdjustments ? segments.joinAdjustments : UnsafeMutableBufferPointer(start: nil, count: 0)
+    }
     /// …and what a closing bracket ending a line gives back when that makes the line fit (allow-end).
     var endTrims: [Double] = []
     /// Every character text-spacing-trim may narrow: its reduction, and whether it opens (its ink
@@ -112,7 +116,7 @@ public struct PreparedText: Sendable {
                 Itemization(text, fonts: fonts, memo: $0, plainRuns: plainRuns, graphemeEnds: shaper.withGraphemeEnds)
             }
             // Room for a segment per three units (a word and its space; CJK grows once).
-            var records = SegmentRecords(capacity: min(text.count / 3 + 4, 4096))
+            var records = SegmentColumns(capacity: min(text.count / 3 + 4, 4096))
             var start = 0
             PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
                                       breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
@@ -120,8 +124,7 @@ public struct PreparedText: Sendable {
                                                shaper: shaper, items: items, into: &records)
                 start = end
             }
-            records.fill(&self)
-            records.deallocate()
+            segments = records.table()
             measureJoins(text, shaper: shaper, items: items, memo: memo)
             if let memo { items?.handBack(to: memo) }
             if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
@@ -175,7 +178,7 @@ public struct PreparedText: Sendable {
 
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
                                         isHard: Bool, isBad: Bool, shaper: Shaper, items: Itemization?,
-                                        into records: inout SegmentRecords) -> Int {
+                                        into records: inout SegmentColumns) -> Int {
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
         var mask: UInt32 = 0
@@ -225,8 +228,8 @@ public struct PreparedText: Sendable {
                 trailingWidth += hanging
             }
         }
-        records.append(.init(end: Int32(end), contentEnd: Int32(contentEnd), mask: mask, flags: segmentFlags,
-                             contentWidth: content.width - hanging, trailingWidth: trailingWidth))
+        records.append(end: Int32(end), contentEnd: Int32(contentEnd), mask: mask, flags: segmentFlags,
+                       contentWidth: content.width - hanging, trailingWidth: trailingWidth)
         return content.missingGlyphs
     }
 
@@ -377,69 +380,6 @@ public struct PreparedText: Sendable {
         case .em(let em): return em * fontSize
         }
     }
-}
-
-/// The segments of a text being prepared, a record each, made into the parallel arrays once at the
-/// end: six appends per segment checked uniqueness and capacity six times (half of appendSegment).
-struct SegmentRecords {
-    struct Record {
-        var end: Int32
-        var contentEnd: Int32
-        var mask: UInt32
-        var flags: SegmentFlags
-        var contentWidth: Double
-        var trailingWidth: Double
-    }
-    private var base: UnsafeMutablePointer<Record>
-    private(set) var count = 0
-    private var capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        base = SegmentRecords.allocate(self.capacity)
-    }
-
-    /// Room for `capacity` records and, after them, 8 bytes per record: the scratch memory `fill`
-    /// gathers each field in, without an allocation of its own.
-    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<Record> {
-        UnsafeMutableRawPointer.allocate(byteCount: capacity * (MemoryLayout<Record>.stride + 8),
-                                         alignment: MemoryLayout<Record>.alignment)
-            .bindMemory(to: Record.self, capacity: capacity)
-    }
-
-    mutating func append(_ record: Record) {
-        if count == capacity {
-            let grown = SegmentRecords.allocate(capacity * 2)
-            grown.moveInitialize(from: base, count: count)
-            UnsafeMutableRawPointer(base).deallocate()
-            base = grown
-            capacity *= 2
-        }
-        (base + count).initialize(to: record)
-        count += 1
-    }
-
-    /// The arrays, each allocated once at its size: a field is gathered into the scratch room and
-    /// copied by `Array(UnsafeBufferPointer)`, whose specialized allocation costs a fraction of
-    /// `Array(unsafeUninitializedCapacity:)`'s (that looks its storage type up at run time, ~650
-    /// instructions a call in the batch profile: 24,000 calls, 4.5 % of it).
-    func fill(_ text: inout PreparedText) {
-        let n = count, r = base
-        let scratch = UnsafeMutableRawPointer(base + capacity)
-        func gather<T>(_ type: T.Type, _ field: (Record) -> T) -> [T] {
-            let values = scratch.bindMemory(to: T.self, capacity: n)
-            for i in 0..<n { (values + i).initialize(to: field(r[i])) }
-            return Array(UnsafeBufferPointer(start: values, count: n))
-        }
-        text.segmentEnds = gather(Int32.self) { $0.end }
-        text.contentEnds = gather(Int32.self) { $0.contentEnd }
-        text.contentWidths = gather(Double.self) { $0.contentWidth }
-        text.trailingWidths = gather(Double.self) { $0.trailingWidth }
-        text.flags = gather(SegmentFlags.self) { $0.flags }
-        text.fontMasks = gather(UInt32.self) { $0.mask }
-    }
-
-    func deallocate() { UnsafeMutableRawPointer(base).deallocate() }
 }
 
 /// The end of a grapheme inside a segment: where a line may be cut when a word is wider than it.
