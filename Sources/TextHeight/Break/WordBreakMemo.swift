@@ -7,19 +7,25 @@ import Synchronization
 /// rest of re-layout (BENCHMARKS.md). The values are exactly what `graphemeAdvances` and
 /// `width(from:to:)` return; only their reuse is new. Thread-safe (prepared texts are shared
 /// across threads) and bounded: past `maxStoredEnds` it computes without storing.
-final class WordBreakMemo: Sendable {
-    private struct Key: Hashable {
+///
+/// Held by the text's `SegmentTable` rather than as an object of its own, its state made at the
+/// first over-wide word: most texts have none, and a memo object a text cost an allocation and
+/// 270 instructions to destroy its empty dictionaries (BENCHMARKS.md item 37).
+struct WordBreakMemo: ~Copyable, Sendable {
+    struct Key: Hashable {
         var start: Int
         var end: Int
     }
-    private struct State {
+    // Internal, not private: a private type here crashes the debug build (Swift 6.3.1, "Global is
+    // external, but doesn't have external or weak linkage") once SegmentTable, in another file, holds the memo.
+    struct State {
         var shaper: Shaper?
         var advances: [Key: [GraphemeEnd]] = [:]
         var widths: [Key: Double] = [:]
         var masks: [Key: UInt32] = [:]
         var storedEnds = 0
     }
-    private let state = Mutex(State())
+    private let state = Mutex<State?>(nil)
     static let maxStoredEnds = 1 << 16
 
     /// `compute(shaper)`'s result for the window `start..<end`, computed once.
@@ -41,7 +47,10 @@ final class WordBreakMemo: Sendable {
     /// the memo holds fewer than `maxStoredEnds` entries (`cost` counts what a value adds).
     private func remembered<Value: Sendable>(_ table: WritableKeyPath<State, [Key: Value]> & Sendable, _ start: Int, _ end: Int,
                                    cost: (Value) -> Int, _ compute: (Shaper) -> Value) -> Value {
-        state.withLock { state in
+        state.withLock { stored in
+            // Moved out and back: the dictionaries stay uniquely referenced, so nothing is copied.
+            var state = stored.take() ?? State()
+            defer { stored = state }
             let key = Key(start: start, end: end)
             if let known = state[keyPath: table][key] { return known }
             let shaper = state.shaper ?? Shaper()

@@ -50,7 +50,7 @@ public struct PreparedText: Sendable {
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
     /// Shaping done inside over-wide words while laying out, kept for the next layout.
-    let wordBreaks = WordBreakMemo()
+    var wordBreaks: WordBreakMemo { _read { yield segments.wordBreaks } }
     /// Points added to each advancing glyph of `fonts.fonts[i]` (`rules.spacing`); all 0 for CSS.
     let glyphSpacing: [Double]
     /// Half the primary font's space: a tab never advances less (Blink `Font::TabWidth`).

@@ -19,6 +19,9 @@ final class SegmentTable: @unchecked Sendable {
     let flags: UnsafeMutableBufferPointer<SegmentFlags>
     /// The fonts each segment uses (bit i = fonts.fonts[i]), for per-line heights.
     let fontMasks: UnsafeMutableBufferPointer<UInt32>
+    /// Shaping done inside the text's over-wide words while laying out, kept for the next layout:
+    /// here, in the text's one object, rather than in an object of its own.
+    let wordBreaks = WordBreakMemo()
     private let storage: UnsafeMutableRawPointer?
 
     /// Takes `storage`, laid out by `SegmentColumns.Layout` for `capacity` segments, of which the first `count` are set.
