@@ -179,6 +179,19 @@ public struct PreparedText: Sendable {
     private mutating func appendSegment(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
                                         isHard: Bool, isBad: Bool, shaper: Shaper, items: Itemization?,
                                         into records: inout SegmentColumns) -> Int {
+        if end == start + 1 && !isHard && CharacterClass.neverHangs(text[start]), let items,
+           let font = items.fontOfUnit(at: start, in: text), let plainFonts = items.plainFonts {
+            // One unit that does not hang (an ideograph, a kana): the steps below for it alone, with
+            // no hanging run to scan or measure.
+            let content = PreparedText.plainRunWidth(text, from: start, to: end, font: plainFonts[font],
+                                                     hash: WidthCache.hash(WidthCache.hashSeed, text[start]),
+                                                     shaper: shaper)
+            let hanging = rules.spacing.hangingTracking
+            records.append(end: Int32(end), contentEnd: Int32(end), mask: 1 << UInt32(font),
+                           flags: isBad ? [.insideEmailOrURL] : [], contentWidth: (0.0 + content.width) - hanging,
+                           trailingWidth: 0.0 + hanging)
+            return content.missingGlyphs
+        }
         var contentEnd = end
         while contentEnd > start && rules.hangs(text[contentEnd - 1]) { contentEnd -= 1 }
         var mask: UInt32 = 0
@@ -300,16 +313,10 @@ public struct PreparedText: Sendable {
         var width = 0.0
         var missing = 0
         var used: UInt32 = 0
-        // `measure`'s `add` without the language, spacing and context-script steps it would skip
-        // anyway, and without a retain per run.
         func add(_ runStart: Int, _ runEnd: Int, _ index: Int, hash: UInt64) {
-            let font = plainFonts[index]
-            let units = UnsafeBufferPointer(rebasing: text[runStart..<runEnd])
-            let shaped = font.cache._withUnsafeGuaranteedRef { cache in
-                font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, hash: hash, cache: cache, instance: $0) }
-            }
-            width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing
-            missing += Int(shaped.missingGlyphs)
+            let run = plainRunWidth(text, from: runStart, to: runEnd, font: plainFonts[index], hash: hash, shaper: shaper)
+            width += run.width
+            missing += run.missingGlyphs
             used |= 1 << UInt32(index)
         }
         // One run (most stretches: a word, a space): hashed while its scripts are checked.
@@ -322,6 +329,19 @@ public struct PreparedText: Sendable {
         }
         mask |= used
         return (width, missing)
+    }
+
+    /// One plain run's width: `measure`'s `add` without the language, spacing and context-script
+    /// steps it would skip anyway, and without a retain per run.
+    @inline(__always)
+    static func plainRunWidth(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
+                              font: StackMemo.PlainFont, hash: UInt64, shaper: Shaper) -> (width: Double, missingGlyphs: Int) {
+        let units = UnsafeBufferPointer(rebasing: text[start..<end])
+        let shaped = font.cache._withUnsafeGuaranteedRef { cache in
+            font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, hash: hash, cache: cache, instance: $0) }
+        }
+        return (Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing,
+                Int(shaped.missingGlyphs))
     }
 
     /// The script of the text around a run of spaces and punctuation only (0 otherwise, or without a

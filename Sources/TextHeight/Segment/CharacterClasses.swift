@@ -15,4 +15,12 @@ enum CharacterClass {
     }
 
     static func isTab(_ unit: UInt16) -> Bool { unit == 0x09 }
+
+    /// Neither a line break nor white space that any `BreakRules.HangingWhitespace` lets hang
+    /// (U+0009, U+0020, U+1680, U+2000…U+200A, U+205F, U+3000): printable ASCII, most of the BMP
+    /// below U+1680 and everything above U+3000, without asking the rules.
+    @inline(__always)
+    static func neverHangs(_ unit: UInt16) -> Bool {
+        (0x21...0x84).contains(unit) || (0x86..<0x1680).contains(unit) || unit > 0x3000
+    }
 }

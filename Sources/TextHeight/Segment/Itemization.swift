@@ -185,6 +185,21 @@ struct Itemization {
         return fontRuns.count == 1 ? fontRuns[0].font : fontRuns[fontRun(holding: i)].font
     }
 
+    /// The font `plainMeasure` measures the one unit at `i` with, when it is a BMP character other
+    /// than a control (most segments of Chinese and Japanese text are one ideograph or kana): `covers`
+    /// and `singleRun` reduced to one such unit, as `fontOfSpace` is for a space. nil: the general
+    /// path decides.
+    @inline(__always)
+    func fontOfUnit(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
+        guard plainFonts != nil, isUsable, i >= 0, i < count else { return nil }
+        // No surrogate: no pair to cut in two; no control: none of `uncoveredControls`.
+        let unit = text[i]
+        guard unit >= 0x20, unit & 0xF800 != 0xD800 else { return nil }
+        if !boundaries.isEmpty && !(isBoundary(i) && isBoundary(i + 1)) { return nil }
+        let run = fontRuns[fontRun(holding: i)]
+        return run.end > i ? run.font : nil
+    }
+
     @inline(__always)
     private func isBoundary(_ i: Int) -> Bool { boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0 }
 
