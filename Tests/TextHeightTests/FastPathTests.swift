@@ -86,6 +86,23 @@ struct FastPathTests {
                                 rules: TextKitModel.breakRules, texts: texts) == [])
     }
 
+    /// A one-unit segment that is not a grapheme cluster of its own: U+0600 ARABIC NUMBER SIGN is
+    /// UAX #14 AL, which may break before an ideograph, and UAX #29 Prepend, which clusters with
+    /// whatever follows (GB9b). The whole text's cluster "؀中" takes one font, the segment "؀" alone
+    /// another, so the one-unit path (`Itemization.fontOfUnit`) must leave it to the general one.
+    @Test("a one-unit segment inside a grapheme cluster (Prepend)")
+    func prependCluster() throws {
+        let texts = [("han", "\u{600}中文"), ("kana", "abc \u{600}あい"), ("two", "\u{6DD}中 \u{600}字 عربي")]
+        for rules in [TextKitModel.breakRules, CSSModel().breakRules] {
+            #expect(try differences(stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17), rules: rules,
+                                    texts: texts) == [])
+        }
+        // The case is real: "؀" ends a segment of one unit in the first text.
+        let prepared = try PreparedText("\u{600}中文", fonts: stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17),
+                                        rules: TextKitModel.breakRules)
+        #expect(Array(prepared.segmentEnds.prefix(1)) == [1])
+    }
+
     /// A lone trailing space takes its font's width from the stack memo (appendSegment): the same
     /// width as measured, in the primary and in a fallback's run, with and without tracking; and
     /// the memo does hold it afterwards (fails if that rule is switched off).

@@ -195,7 +195,7 @@ struct Itemization {
         // No surrogate: no pair to cut in two; no control: none of `uncoveredControls`.
         let unit = text[i]
         guard unit >= 0x20, unit & 0xF800 != 0xD800 else { return nil }
-        if !boundaries.isEmpty && !(isBoundary(i) && isBoundary(i + 1)) { return nil }
+        guard boundaries.isEmpty || isBoundary(i) && isBoundary(i + 1) else { return nil }
         let run = fontRuns[fontRun(holding: i)]
         return run.end > i ? run.font : nil
     }
