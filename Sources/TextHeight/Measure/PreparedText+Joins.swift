@@ -36,11 +36,24 @@ extension PreparedText {
                 d = joinDifference(text, join - 1, join, after, shaper: shaper, items: items, mask: &mask)
             } else {
                 guard join > segmentStart else { continue }
-                let (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart, to: nextContentEnd,
+                let before: Int, after: Int
+                if flags[i].contains(.oneUnit) && flags[i + 1].contains(.oneUnit)
+                    && PreparedText.isOtherGrapheme(text[join - 1]) && PreparedText.isOtherGrapheme(text[join]),
+                   let items {
+                    // Two segments of one unit each (two ideographs: most joins of Chinese and Japanese), both
+                    // Other: `graphemeAround`'s first shortcut, and `joinIsInert` from the fonts the one-unit
+                    // path found for them.
+                    (before, after) = (join - 1, join + 1)
+                    if shaper.skipsInertJoins && items.oneUnitJoinIsInert(text, at: join, fonts: fontMasks[i], fontMasks[i + 1]) {
+                        continue
+                    }
+                } else {
+                    (before, after) = PreparedText.graphemeAround(text, join, from: segmentStart, to: nextContentEnd,
                                                                   shaper: shaper)
-                // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
-                if after - before == 2, shaper.skipsInertJoins, let items, items.joinIsInert(text, at: join) {
-                    continue
+                    // Two characters no lookup joins (two ideographs, most joins): nothing to measure.
+                    if after - before == 2, shaper.skipsInertJoins, let items, items.joinIsInert(text, at: join) {
+                        continue
+                    }
                 }
                 let length = after - before + 1
                 if keepsJoins, let memo, length <= keyUnits {

@@ -188,7 +188,7 @@ public struct PreparedText: Sendable {
                                                      shaper: shaper)
             let hanging = rules.spacing.hangingTracking
             records.append(end: Int32(end), contentEnd: Int32(end), mask: 1 << UInt32(font),
-                           flags: isBad ? [.insideEmailOrURL] : [], contentWidth: (0.0 + content.width) - hanging,
+                           flags: isBad ? [.oneUnit, .insideEmailOrURL] : .oneUnit, contentWidth: (0.0 + content.width) - hanging,
                            trailingWidth: 0.0 + hanging)
             return content.missingGlyphs
         }
@@ -423,6 +423,9 @@ struct SegmentFlags: OptionSet, Sendable {
     static let tabbedTrailing = SegmentFlags(rawValue: 4)
     /// The break ending the segment is inside an e-mail address or URL (Minikin's breakBadness).
     static let insideEmailOrURL = SegmentFlags(rawValue: 8)
+    /// One unit measured by `appendSegment`'s one-unit path: a cluster of its own in the one font
+    /// its mask holds (`measureJoins` skips the checks that implies).
+    static let oneUnit = SegmentFlags(rawValue: 16)
 }
 
 enum TrailingPiece: Equatable, Sendable {

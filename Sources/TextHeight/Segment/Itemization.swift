@@ -254,6 +254,21 @@ struct Itemization {
         return script != 0 && memo._withUnsafeGuaranteedRef { $0.areInert(first, second, font: font, script: script) }
     }
 
+    /// `joinIsInert` at `join` between two segments of one unit each that the one-unit path measured
+    /// (`SegmentFlags.oneUnit`): each unit is a BMP character other than a control, a cluster of its
+    /// own, in the font its mask names; so only the fonts, the scripts and the memo's verdict are left.
+    func oneUnitJoinIsInert(_ text: UnsafeBufferPointer<UInt16>, at join: Int, fonts first: UInt32,
+                            _ second: UInt32) -> Bool {
+        // Two fonts: two font runs, shaped apart either way.
+        if first != second { return true }
+        let before = scripts[join - 1], after = scripts[join]
+        if before != 0 && after != 0 && before != after { return true }
+        let script = before != 0 ? before : after
+        return script != 0 && memo._withUnsafeGuaranteedRef {
+            $0.areInert(text[join - 1], text[join], font: first.trailingZeroBitCount, script: script)
+        }
+    }
+
     /// The index of the font run holding `i`: runs are few, a binary search finds it. Its steps
     /// depend only on the number of runs, each a conditional move: asked at every segment, space
     /// and join, a search that branched on the comparison mispredicted about once a step.
