@@ -98,8 +98,8 @@ struct FastPathTests {
                                     texts: texts) == [])
         }
         // The case is real: "؀" ends a segment of one unit in the first text.
-        let prepared = try PreparedText("\u{600}中文", fonts: stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17),
-                                        rules: TextKitModel.breakRules)
+        let fonts = try stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17)
+        let prepared = try PreparedText("\u{600}中文", fonts: fonts, rules: TextKitModel.breakRules)
         #expect(Array(prepared.segmentEnds.prefix(1)) == [1])
     }
 

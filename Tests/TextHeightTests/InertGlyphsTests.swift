@@ -67,6 +67,40 @@ struct InertGlyphsTests {
         #expect(memo.areInert(0x4E00, 0x4E8C, font: 0, script: han))
     }
 
+    /// The one-unit join path (`Itemization.oneUnitJoinIsInert`) gives `joinIsInert`'s verdict at
+    /// every join between two one-unit segments: compared verdict by verdict, since a wrong "not
+    /// inert" only costs a measurement and leaves every width as it was. Inter first, so that the
+    /// ideographs and kana stand in a fallback font.
+    @Test("one-unit joins: joinIsInert's verdicts")
+    func oneUnitJoins() throws {
+        let fonts = try FontStack(try Font(file: Fixtures.path("Inter-Regular.otf"), size: 16),
+                                  fallbacks: try stack(InertGlyphsTests.cjkFirst).fonts)
+        let shaper = Shaper()
+        var compared = 0, inert = 0
+        var differing: [String] = []
+        for (id, text) in FastPathTests.messages {
+            let prepared = try PreparedText(text, fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
+            let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing, letter: prepared.cssSpacing.letter,
+                                   word: prepared.cssSpacing.word)
+            prepared.utf16.withUnsafeBufferPointer { units in
+                let items = Itemization(units, fonts: fonts, memo: memo, plainRuns: true,
+                                        graphemeEnds: shaper.withGraphemeEnds)
+                for i in 0..<max(prepared.segmentEnds.count - 1, 0)
+                where prepared.flags[i].contains(.oneUnit) && prepared.flags[i + 1].contains(.oneUnit) {
+                    let join = Int(prepared.segmentEnds[i])
+                    let verdict = items.joinIsInert(units, at: join)
+                    compared += 1
+                    inert += verdict ? 1 : 0
+                    if items.oneUnitJoinIsInert(units, at: join, fonts: prepared.fontMasks[i],
+                                                prepared.fontMasks[i + 1]) != verdict { differing.append(id) }
+                }
+            }
+        }
+        #expect(compared > 10_000 && inert > 1_000 && compared - inert > 1_000, "\(compared), \(inert) inert")
+        let differingCount = differing.count  // not the array itself: a failure would print every id
+        #expect(differingCount == 0, "first: \(differing.prefix(10))")
+    }
+
     /// Whole texts: skipping inert joins leaves every width, join and line as measuring them all
     /// does (TextKit, Noto Sans CJK first; the CSS model is covered by FastPathTests).
     @Test("prepared texts are the same with every join measured")

@@ -44,7 +44,8 @@ extension PreparedText {
                     // Other: `graphemeAround`'s first shortcut, and `joinIsInert` from the fonts the one-unit
                     // path found for them.
                     (before, after) = (join - 1, join + 1)
-                    if shaper.skipsInertJoins && items.oneUnitJoinIsInert(text, at: join, fonts: fontMasks[i], fontMasks[i + 1]) {
+                    if shaper.skipsInertJoins
+                        && items.oneUnitJoinIsInert(text, at: join, fonts: fontMasks[i], fontMasks[i + 1]) {
                         continue
                     }
                 } else {

@@ -188,8 +188,8 @@ public struct PreparedText: Sendable {
                                                      shaper: shaper)
             let hanging = rules.spacing.hangingTracking
             records.append(end: Int32(end), contentEnd: Int32(end), mask: 1 << UInt32(font),
-                           flags: isBad ? [.oneUnit, .insideEmailOrURL] : .oneUnit, contentWidth: (0.0 + content.width) - hanging,
-                           trailingWidth: 0.0 + hanging)
+                           flags: isBad ? [.oneUnit, .insideEmailOrURL] : .oneUnit,
+                           contentWidth: (0.0 + content.width) - hanging, trailingWidth: 0.0 + hanging)
             return content.missingGlyphs
         }
         var contentEnd = end
@@ -314,7 +314,8 @@ public struct PreparedText: Sendable {
         var missing = 0
         var used: UInt32 = 0
         func add(_ runStart: Int, _ runEnd: Int, _ index: Int, hash: UInt64) {
-            let run = plainRunWidth(text, from: runStart, to: runEnd, font: plainFonts[index], hash: hash, shaper: shaper)
+            let run = plainRunWidth(text, from: runStart, to: runEnd, font: plainFonts[index], hash: hash,
+                                    shaper: shaper)
             width += run.width
             missing += run.missingGlyphs
             used |= 1 << UInt32(index)
@@ -335,7 +336,8 @@ public struct PreparedText: Sendable {
     /// steps it would skip anyway, and without a retain per run.
     @inline(__always)
     static func plainRunWidth(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int,
-                              font: StackMemo.PlainFont, hash: UInt64, shaper: Shaper) -> (width: Double, missingGlyphs: Int) {
+                              font: StackMemo.PlainFont, hash: UInt64,
+                              shaper: Shaper) -> (width: Double, missingGlyphs: Int) {
         let units = UnsafeBufferPointer(rebasing: text[start..<end])
         let shaped = font.cache._withUnsafeGuaranteedRef { cache in
             font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, hash: hash, cache: cache, instance: $0) }

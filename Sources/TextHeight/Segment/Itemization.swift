@@ -262,7 +262,7 @@ struct Itemization {
         // Two fonts: two font runs, shaped apart either way.
         if first != second { return true }
         let before = scripts[join - 1], after = scripts[join]
-        if before != 0 && after != 0 && before != after { return true }
+        if before != 0, after != 0, before != after { return true }
         let script = before != 0 ? before : after
         return script != 0 && memo._withUnsafeGuaranteedRef {
             $0.areInert(text[join - 1], text[join], font: first.trailingZeroBitCount, script: script)
