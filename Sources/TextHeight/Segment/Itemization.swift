@@ -175,20 +175,10 @@ struct Itemization {
         return (run.font, hash)
     }
 
-    /// The font a lone U+0020 at `i` is measured with on its own, nil when `covers` says no.
-    /// `covers(i, i + 1)` reduced for a space, asked for most segments: it cuts no surrogate pair
-    /// and is no control, so only the cluster boundaries around it are left to check.
-    @inline(__always)
-    func fontOfSpace(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
-        guard isUsable, i >= 0, i < count, text[i] == 0x20 else { return nil }
-        if !boundaries.isEmpty && !(isBoundary(i) && isBoundary(i + 1)) { return nil }
-        return fontRuns.count == 1 ? fontRuns[0].font : fontRuns[fontRun(holding: i)].font
-    }
-
     /// The font `plainMeasure` measures the one unit at `i` with, when it is a BMP character other
-    /// than a control (most segments of Chinese and Japanese text are one ideograph or kana): `covers`
-    /// and `singleRun` reduced to one such unit, as `fontOfSpace` is for a space. nil: the general
-    /// path decides.
+    /// than a control (most segments of Chinese and Japanese text are one ideograph or kana, and most
+    /// hanging runs one space): `covers` and `singleRun` reduced to one such unit, whose cluster
+    /// boundaries are all that is left to check. nil: the general path decides.
     @inline(__always)
     func fontOfUnit(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
         guard plainFonts != nil, isUsable, i >= 0, i < count else { return nil }
@@ -247,6 +237,13 @@ struct Itemization {
         let run = fontRun(holding: join - 1)
         let font = fontRuns[run].font
         if fontRuns[run].end <= join && fontRuns[run + 1].font != font { return true }
+        return pairIsInert(first, second, at: join, font: font)
+    }
+
+    /// The end of `joinIsInert` for two characters in one font run: different scripts, or the memo's
+    /// verdict in their script.
+    @inline(__always)
+    private func pairIsInert(_ first: UInt16, _ second: UInt16, at join: Int, font: Int) -> Bool {
         let before = scripts[join - 1], after = scripts[join]
         if before != 0 && after != 0 && before != after { return true }
         // A neutral character takes the script of the other (both neutral: left to shaping).
@@ -261,12 +258,7 @@ struct Itemization {
                             _ second: UInt32) -> Bool {
         // Two fonts: two font runs, shaped apart either way.
         if first != second { return true }
-        let before = scripts[join - 1], after = scripts[join]
-        if before != 0, after != 0, before != after { return true }
-        let script = before != 0 ? before : after
-        return script != 0 && memo._withUnsafeGuaranteedRef {
-            $0.areInert(text[join - 1], text[join], font: first.trailingZeroBitCount, script: script)
-        }
+        return pairIsInert(text[join - 1], text[join], at: join, font: first.trailingZeroBitCount)
     }
 
     /// The index of the font run holding `i`: runs are few, a binary search finds it. Its steps
