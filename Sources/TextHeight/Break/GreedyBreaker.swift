@@ -38,7 +38,7 @@ extension PreparedText {
         let joins = !joinAdjustments.isEmpty
         let breaksLongWords = rules.breaksLongWords
 
-        // The per-segment arrays, all as long (`appendSegment` fills them together), read unchecked.
+        // The segment table's columns, all as long (`appendSegment` fills them together), read unchecked.
         let ends = segmentEnds, contentEnds = self.contentEnds, widths = contentWidths
         let trailing = trailingWidths, kinds = flags, masks = fontMasks
         var line = OpenLine()
@@ -173,7 +173,7 @@ extension PreparedText {
         var window = 64
         while true {
             let windowEnd = min(end, pieceStart + window)
-            var ends = wordBreaks.graphemeAdvances(from: pieceStart, to: windowEnd) {
+            var ends = segments.wordBreaks.graphemeAdvances(from: pieceStart, to: windowEnd) {
                 graphemeAdvances(from: pieceStart, to: windowEnd, shaper: $0)
             }
             // An opening bracket starting this line, measured whole (forEachPairTrim), may be trimmed.
@@ -191,7 +191,9 @@ extension PreparedText {
             // Where HarfBuzz says a cut is safe, the prefix's advance is exact; elsewhere shape it.
             func lineWidth(_ k: Int) -> Double {
                 ends[k].safeToBreak ? ends[k].advance
-                    : wordBreaks.width(from: pieceStart, to: ends[k].end) { width(from: pieceStart, to: ends[k].end, shaper: $0) } - trim
+                    : segments.wordBreaks.width(from: pieceStart, to: ends[k].end) {
+                        width(from: pieceStart, to: ends[k].end, shaper: $0)
+                    } - trim
             }
             var lastWidth = lineWidth(last)
             while last + 1 < ends.count {
@@ -216,7 +218,7 @@ extension PreparedText {
 
     /// The fonts `start..<end` is drawn with (bit i = `fonts.fonts[i]`), cluster by cluster.
     private func fontMask(from start: Int, to end: Int) -> UInt32 {
-        wordBreaks.fontMask(from: start, to: end) { shaper in
+        segments.wordBreaks.fontMask(from: start, to: end) { shaper in
             utf16.withUnsafeBufferPointer { text in
                 FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme)
                     .reduce(0) { $0 | 1 << UInt32($1.font) }

@@ -26,7 +26,7 @@ extension PreparedText {
         var segmentStart = lineStart
         var emergency: Shaper?
         let joins = !joinAdjustments.isEmpty
-        // The fit test's width side computed once; the per-segment arrays, all as long, read
+        // The fit test's width side computed once; the segment table's columns, all as long, read
         // unchecked (`segments` lies within them), as GreedyBreaker reads them.
         let fits = rules.fit(limit)
         let ends = segmentEnds, contentEnds = self.contentEnds, widths = contentWidths

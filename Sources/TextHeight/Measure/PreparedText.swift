@@ -49,8 +49,6 @@ public struct PreparedText: Sendable {
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
-    /// Shaping done inside over-wide words while laying out, kept for the next layout.
-    var wordBreaks: WordBreakMemo { _read { yield segments.wordBreaks } }
     /// Points added to each advancing glyph of `fonts.fonts[i]` (`rules.spacing`); all 0 for CSS.
     let glyphSpacing: [Double]
     /// Half the primary font's space: a tab never advances less (Blink `Font::TabWidth`).
