@@ -40,10 +40,12 @@ struct FastPathTests {
         for (id, text) in texts {
             let a = try PreparedText(text, fonts: fonts, rules: rules, shaper: fast)
             let b = try PreparedText(text, fonts: fonts, rules: rules, shaper: plain)
-            let same = Array(a.segmentEnds) == Array(b.segmentEnds) && Array(a.contentEnds) == Array(b.contentEnds)
-                && Array(a.contentWidths) == Array(b.contentWidths) && Array(a.trailingWidths) == Array(b.trailingWidths)
-                && Array(a.joinAdjustments) == Array(b.joinAdjustments) && Array(a.fontMasks) == Array(b.fontMasks)
-                && a.missingGlyphs == b.missingGlyphs && a.endTrims == b.endTrims
+            // The columns are the tables' memory: both texts are kept alive while they are read.
+            let same = withExtendedLifetime((a, b)) {
+                Array(a.segmentEnds) == Array(b.segmentEnds) && Array(a.contentEnds) == Array(b.contentEnds)
+                    && Array(a.contentWidths) == Array(b.contentWidths) && Array(a.trailingWidths) == Array(b.trailingWidths)
+                    && Array(a.joinAdjustments) == Array(b.joinAdjustments) && Array(a.fontMasks) == Array(b.fontMasks)
+            } && a.missingGlyphs == b.missingGlyphs && a.endTrims == b.endTrims
                 && [120.0, 333].allSatisfy { a.layout(width: $0) == b.layout(width: $0) }
             if !same { differing.append(id) }
         }
@@ -100,7 +102,8 @@ struct FastPathTests {
         // The case is real: "؀" ends a segment of one unit in the first text.
         let fonts = try stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17)
         let prepared = try PreparedText("\u{600}中文", fonts: fonts, rules: TextKitModel.breakRules)
-        #expect(Array(prepared.segmentEnds.prefix(1)) == [1])
+        // The columns are the table's memory: the text is kept alive while they are read.
+        withExtendedLifetime(prepared) { #expect(Array(prepared.segmentEnds.prefix(1)) == [1]) }
     }
 
     /// A lone trailing space takes its font's width from the stack memo (appendSegment): the same
@@ -121,7 +124,7 @@ struct FastPathTests {
         let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing, letter: prepared.cssSpacing.letter,
                                word: prepared.cssSpacing.word)
         #expect(!memo.spaceWidths[0].isNaN)
-        #expect(memo.spaceWidths[0] == prepared.trailingWidths[0])
+        withExtendedLifetime(prepared) { #expect(memo.spaceWidths[0] == prepared.trailingWidths[0]) }
     }
 
     /// A BMP character's font is kept in the memo's per-character table: U+4E00 and U+5E00, which

@@ -38,9 +38,10 @@ extension PreparedText {
         let joins = !joinAdjustments.isEmpty
         let breaksLongWords = rules.breaksLongWords
 
-        // The segment table's columns, all as long (`appendSegment` fills them together), read unchecked.
-        let ends = segmentEnds, contentEnds = self.contentEnds, widths = contentWidths
-        let trailing = trailingWidths, kinds = flags, masks = fontMasks
+        // The segment table's columns, all as long (`appendSegment` fills them together), read unchecked,
+        // taken from the table itself: through the read-only views the layout at a width cost 3 % more.
+        let ends = segments.ends, contentEnds = segments.contentEnds, widths = segments.contentWidths
+        let trailing = segments.trailingWidths, kinds = segments.flags, masks = segments.fontMasks
         var line = OpenLine()
         var segmentStart = 0
         let count = ends.count

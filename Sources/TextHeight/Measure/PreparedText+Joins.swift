@@ -95,7 +95,7 @@ extension PreparedText {
             if contentEnd > segmentStart && contentEnd < Int(segmentEnds[i]) && text[contentEnd] == 0x20 {
                 let before = PreparedText.graphemeAround(text, contentEnd, from: segmentStart, to: contentEnd,
                                                          shaper: shaper).before
-                contentWidths[i] += joinDifference(text, before, contentEnd, contentEnd + 1, shaper: shaper,
+                segments.contentWidths[i] += joinDifference(text, before, contentEnd, contentEnd + 1, shaper: shaper,
                                                    items: items, mask: &mask)
             }
             segmentStart = Int(segmentEnds[i])
@@ -280,7 +280,7 @@ extension PreparedText {
             let contentEnd = Int(contentEnds[s])
             while next < pairTrimPositions.count && pairTrimPositions[next] < segmentStart { next += 1 }
             while next < pairTrimPositions.count && pairTrimPositions[next] < contentEnd {
-                contentWidths[s] -= pairTrimReductions[next]
+                segments.contentWidths[s] -= pairTrimReductions[next]
                 next += 1
             }
             segmentStart = Int(segmentEnds[s])

@@ -26,17 +26,18 @@ public struct PreparedText: Sendable {
     /// Whether some pair of neighbouring segments joins differently from apart (`measureJoins`).
     var hasJoinAdjustments = false
 
-    // The segment table's columns, read as the parallel arrays they replace.
-    var segmentEnds: UnsafeMutableBufferPointer<Int32> { segments.ends }
-    var contentEnds: UnsafeMutableBufferPointer<Int32> { segments.contentEnds }
-    var contentWidths: UnsafeMutableBufferPointer<Double> { segments.contentWidths }
-    var trailingWidths: UnsafeMutableBufferPointer<Double> { segments.trailingWidths }
-    var flags: UnsafeMutableBufferPointer<SegmentFlags> { segments.flags }
-    var fontMasks: UnsafeMutableBufferPointer<UInt32> { segments.fontMasks }
+    // The segment table's columns, read-only, as the parallel arrays they replace (preparing writes
+    // through `segments` itself; copies of a prepared text share the table).
+    var segmentEnds: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(segments.ends) }
+    var contentEnds: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(segments.contentEnds) }
+    var contentWidths: UnsafeBufferPointer<Double> { UnsafeBufferPointer(segments.contentWidths) }
+    var trailingWidths: UnsafeBufferPointer<Double> { UnsafeBufferPointer(segments.trailingWidths) }
+    var flags: UnsafeBufferPointer<SegmentFlags> { UnsafeBufferPointer(segments.flags) }
+    var fontMasks: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(segments.fontMasks) }
     /// What segment i and i + 1 gain or lose by being shaped together when they share a line
     /// (kerning, contextual forms); empty when no pair differs.
-    var joinAdjustments: UnsafeMutableBufferPointer<Double> {
-        hasJoinAdjustments ? segments.joinAdjustments : UnsafeMutableBufferPointer(start: nil, count: 0)
+    var joinAdjustments: UnsafeBufferPointer<Double> {
+        hasJoinAdjustments ? UnsafeBufferPointer(segments.joinAdjustments) : UnsafeBufferPointer(start: nil, count: 0)
     }
     /// …and what a closing bracket ending a line gives back when that makes the line fit (allow-end).
     var endTrims: [Double] = []
