@@ -214,7 +214,8 @@ final class NominalGlyphs: @unchecked Sendable {
     /// their marks (`hb_ot_layout_lookup_substitute_closure` from those marks alone: a ligature needs all its
     /// components, and a base component never stands beside a mark); a reverse chaining one, all it outputs;
     /// contextual ones make nothing themselves (the lookups they call are lookups of the face, checked too).
-    private static func substitutesMarksOnly(_ face: OpaquePointer, marks: OpaquePointer, substituted: OpaquePointer) -> Bool {
+    private static func substitutesMarksOnly(_ face: OpaquePointer, marks: OpaquePointer,
+                                             substituted: OpaquePointer) -> Bool {
         guard let table = LayoutTable(face, tag: PlanLookups.gsubTag) else {
             return hb_ot_layout_table_get_lookup_count(face, PlanLookups.gsubTag) == 0
         }

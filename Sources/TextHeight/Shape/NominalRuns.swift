@@ -240,10 +240,12 @@ final class NominalRuns {
             // Thai marks only: no canonical composition holds one, while HarfBuzz's normalizer composes
             // other marks with the letter before them where the font has the result (e + U+0301 as é).
             if let marks = glyphs.marks, unit >> 7 == 0x0E00 >> 7,
-               hb_unicode_general_category(hb_unicode_funcs_get_default(), code) == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK,
+               hb_unicode_general_category(hb_unicode_funcs_get_default(), code)
+                   == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK,
                hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, marks.contains(glyph) {
                 let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
-                return NominalRuns.plain | NominalRuns.isMark | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
+                return NominalRuns.plain | NominalRuns.isMark | UInt64(glyph) << 8
+                    | UInt64(UInt32(bitPattern: advance)) << 32
             }
         }
         guard unit & 0xF800 != 0xD800,

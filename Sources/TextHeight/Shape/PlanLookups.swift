@@ -24,7 +24,8 @@ struct PlanLookups {
     let gpos: [UInt32]
 
     init?(_ instance: FaceInstance, script: hb_script_t, admitting admitted: Set<hb_script_t> = PlanLookups.scripts) {
-        guard admitted.contains(script), let face = hb_font_get_face(instance.hbFont), !PlanLookups.shapesBeyondLookups(face) else { return nil }
+        guard admitted.contains(script), let face = hb_font_get_face(instance.hbFont),
+              !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
         guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
@@ -54,7 +55,9 @@ struct PlanLookups {
         // The Hebrew shaper applies GPOS only where it has a 'hebr' script (hb-ot-shaper-hebrew.cc's
         // gpos_tag, hb-ot-shape.cc's disable_gpos), though the plan lists the DFLT script's lookups.
         if script == HB_SCRIPT_HEBREW
-            && hb_ot_layout_table_find_script(face, PlanLookups.gposTag, FaceInstances.tag("hebr"), nil) == 0 { gpos = [] }
+            && hb_ot_layout_table_find_script(face, PlanLookups.gposTag, FaceInstances.tag("hebr"), nil) == 0 {
+            gpos = []
+        }
         self.face = face
         self.gsub = gsub
         self.gpos = gpos
