@@ -112,12 +112,19 @@ final class WidthCache {
     /// The upper half of the hash, stored beside a long key's arena offset.
     private static func tag(_ hash: UInt64) -> UInt64 { hash >> 32 }
 
-    /// Up to four units in one integer.
+    /// Up to four units in one integer: two loads that may overlap, the units shifted into place
+    /// (a unit at a time, the loop's shift checks cost 10 instructions a unit).
     @inline(__always)
     private static func packed(_ units: UnsafeBufferPointer<UInt16>) -> UInt64 {
-        var key: UInt64 = 0
-        for (k, unit) in units.enumerated() { key |= UInt64(unit) << (16 * UInt64(k)) }
-        return key
+        guard let base = units.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        switch units.count {
+        case 0: return 0
+        case 1: return UInt64(base[0])
+        case 2: return UInt64(raw.loadUnaligned(as: UInt32.self))
+        case 3: return UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(base[2]) &<< 32
+        default: return raw.loadUnaligned(as: UInt64.self)
+        }
     }
 
     /// `meta` of a slot holding the values themselves, or nil when one does not fit.
@@ -235,9 +242,18 @@ final class WidthCache {
     /// Whether a long key's arena units (`key`'s lower half is their offset) are `units`.
     private static func matches(_ key: UInt64, _ arena: UnsafeMutablePointer<UInt16>,
                                 _ units: UnsafeBufferPointer<UInt16>) -> Bool {
-        let stored = arena + Int(truncatingIfNeeded: key & 0xFFFF_FFFF)
-        for i in 0..<units.count where stored[i] != units[i] { return false }
-        return true
+        guard let base = units.baseAddress else { return true }
+        let stored = UnsafeRawPointer(arena + Int(truncatingIfNeeded: key & 0xFFFF_FFFF)), given = UnsafeRawPointer(base)
+        // Four units at a time, then the last four (overlapping): long keys hold at least five.
+        let bytes = units.count &* 2
+        var offset = 0
+        while offset &+ 8 < bytes {
+            if stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                != given.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+            offset &+= 8
+        }
+        return stored.loadUnaligned(fromByteOffset: bytes &- 8, as: UInt64.self)
+            == given.loadUnaligned(fromByteOffset: bytes &- 8, as: UInt64.self)
     }
 
     private static func place(_ entry: Slot, hash: UInt64, in slots: UnsafeMutablePointer<Slot>, mask: Int) {
