@@ -161,18 +161,21 @@ struct Itemization {
     @inline(__always)
     func singleRun(from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt16>) -> (font: Int, hash: UInt64)? {
         let run = fontRuns[fontRun(holding: start)]
-        guard run.end >= end else { return nil }
-        var current: UInt8 = 0
-        var hash = WidthCache.hashSeed
-        for i in start..<end {
-            hash = WidthCache.hash(hash, text[i])
-            let script = scripts[i]
-            if script != 0 {
-                if current != 0 && script != current { return nil }
-                current = script
+        guard run.end >= end, start >= 0, end <= scripts.count else { return nil }
+        // One script at most besides 0 (neutral): the smallest and largest non-zero ids agree. Kept
+        // as a minimum and a maximum, the loop has no exit but its end (and reads the scripts
+        // without a bounds check a unit).
+        return scripts.withUnsafeBufferPointer { scripts in
+            var lowest = UInt8.max, highest: UInt8 = 0
+            var hash = WidthCache.hashSeed
+            for i in start..<end {
+                hash = WidthCache.hash(hash, text[i])
+                let script = scripts[i]
+                highest = max(highest, script)
+                lowest = min(lowest, script &- 1)
             }
+            return highest != 0 && lowest &+ 1 != highest ? nil : (run.font, hash)
         }
-        return (run.font, hash)
     }
 
     /// The font `plainMeasure` measures the one unit at `i` with, when it is a BMP character other
