@@ -133,7 +133,8 @@ struct NominalRunsTests {
         let words = ["AVA", "VA", "AV", "AVAV", "VAV", "aAVAb", "Txo", "Tx", "To", "xTo", "Txxo", "Tox", "TxoTx",
                      "AVTxo", "a\u{2126}b", "\u{2126}", "a\u{3A9}b", "\u{2126}\u{3A9}", "ab", "xab", "bax",
                      "\u{AC00}\u{11A8}", "\u{1100}\u{1161}", "\u{AC00}\u{AC00}\u{11A8}", "\u{1100}\u{1161}\u{11A8}",
-                     "\u{AC00}\u{AC01}", "\u{11A8}\u{AC00}", "\u{5D0}\u{5D0}", "\u{5D0}(", "(\u{5D0})", "a(b)"]
+                     "\u{AC00}\u{AC01}", "\u{11A8}\u{AC00}", "\u{5D0}\u{5D0}", "\u{5D0}(", "(\u{5D0})", "a(b)",
+                     "a1b", "1b", "b1", "11", "1", "2x", "a2x", "2b", "22", "33", "333", "3", "a3b", "13", "31x"]
         let differing = NominalRunsTests.differing(words, nominal, shaped)
         #expect(differing.isEmpty, "\(differing)")
         #expect(!nominal.shaper.nominalRunsBroken)
@@ -151,6 +152,26 @@ struct NominalRunsTests {
         // with a 'hebr' script (the review's probe; a plan lookup read as kerning gave 1060).
         #expect(width("\u{5D0}\u{5D0}") == 580 + 580)
         #expect(width("a(b)") == 500 + 300 + 520 + 360)
+        // Single substitutions (`locl`): one → one.alt kerns with b by −40 (one b −70 is never reached);
+        // two x forms twox before two → two.alt could; three.alt three.alt forms threes after it.
+        #expect(width("a1b") == 500 + 620 - 40 + 520)
+        #expect(width("2x") == 900)
+        #expect(width("2b") == 560 + 520)
+        #expect(width("33") == 1000)
+        #expect(width("3") == 530)
+    }
+
+    /// A glyph a single substitution replaces wherever it stands is measured as its substitute without
+    /// shaping (`NominalGlyphs.substitutes`); one whose substitute another lookup reads is shaped.
+    @Test("single substitutions measured glyph by glyph (NominalRules.ttf, hand arithmetic)")
+    func singleSubstitutions() throws {
+        let font = try Font(file: Fixtures.path("NominalRules.ttf"), size: 16)
+        let nominal = Measurer(font, nominal: true)
+        #expect(nominal.advance(Array("a1b".utf16)).advance == 500 + 620 - 40 + 520)
+        #expect(nominal.shaper.nominalRunsMeasured == 1)
+        #expect(nominal.advance(Array("33".utf16)).advance == 1000)
+        #expect(nominal.advance(Array("2x".utf16)).advance == 900)
+        #expect(nominal.shaper.nominalRunsMeasured == 1, "runs with 2 or 3 are shaped")
     }
 
     /// The same numbers read from the kerning lookup's PairPos format 2 subtable (`NominalGlyphs.kern`):

@@ -11,8 +11,10 @@ import CHarfBuzz
 ///   skipped in a qualifying run), so ligature lookups are read from the table: their first
 ///   glyphs with each one's possible second components (`ligaturePairs`: Noto Sans CJK's f
 ///   before f, i or l, its m before a combining grave or macron; `hb_ot_layout_lookup_collect_glyphs`
-///   would block every component). Other lookups' input glyphs, which hold their Coverage, are
-///   blocked whole.
+///   would block every component). A single substitution (lookupFlag 0) whose glyph and substitute
+///   no other lookup of the plan reads as input swaps the one for the other wherever it stands, before
+///   GPOS (`substitutes`: Noto Sans CJK's `latn` `locl` for digits and "…"). Other lookups' input
+///   glyphs, which hold their Coverage, are blocked whole.
 /// - GPOS: mark attachment (MarkBase, MarkLig, MarkMark) only moves marks by offsets, never an
 ///   advance; pair kerning whose second value record is empty (valueFormat2 = 0: HarfBuzz then
 ///   goes on at the second glyph, so every neighbouring pair is visited) and that skips no base
@@ -32,6 +34,8 @@ final class NominalGlyphs: @unchecked Sendable {
     /// First glyphs of ligatures, and `first << 16 | second` for each pair of their first two components.
     let ligatureStarts: GlyphBits
     let ligaturePairs: Set<UInt32>
+    /// Glyphs a single substitution replaces whatever stands around them, and their substitutes.
+    let substitutes: [UInt32: UInt32]
     /// Thai: the marks that may stand in a run (their advance is 0, no kerning sees them), nil where none may.
     let marks: GlyphBits?
     /// Thai: the glyphs some GSUB lookup of the face reads as input (ligature components included);
@@ -52,8 +56,9 @@ final class NominalGlyphs: @unchecked Sendable {
             hb_set_destroy(positionBlocked)
         }
         var ligaturePairs: Set<UInt32> = []
+        var substitutes: [UInt32: UInt32] = [:]
         guard NominalGlyphs.collectSubstituted(plan, blocked: blocked, ligatureStarts: starts,
-                                               ligaturePairs: &ligaturePairs),
+                                               ligaturePairs: &ligaturePairs, substitutes: &substitutes),
               let positioned = NominalGlyphs.collectPositioned(plan, blocked: positionBlocked, kerning: kerning)
         else { return nil }
         hb_set_union(blocked, positionBlocked)
@@ -77,6 +82,7 @@ final class NominalGlyphs: @unchecked Sendable {
         self.kerning = GlyphBits(kerning, glyphCount: glyphCount)
         ligatureStarts = GlyphBits(starts, glyphCount: glyphCount)
         self.ligaturePairs = ligaturePairs
+        self.substitutes = substitutes
         let markRules = script == HB_SCRIPT_THAI && positioned.pairsIgnoreMarks
             ? NominalGlyphs.markRules(plan, positionBlocked: positionBlocked, glyphCount: glyphCount) : nil
         marks = markRules?.marks
@@ -107,15 +113,18 @@ final class NominalGlyphs: @unchecked Sendable {
     /// GSUB: the glyphs a substitution can start at; for ligatures, the pairs they can start with.
     /// False when the table cannot be read.
     private static func collectSubstituted(_ plan: PlanLookups, blocked: OpaquePointer, ligatureStarts: OpaquePointer,
-                                           ligaturePairs: inout Set<UInt32>) -> Bool {
+                                           ligaturePairs: inout Set<UInt32>, substitutes: inout [UInt32: UInt32]) -> Bool {
         guard !plan.gsub.isEmpty else { return true }
         guard let table = LayoutTable(plan.face, tag: PlanLookups.gsubTag) else { return false }
         defer { table.close() }
         // Real fonts visit a few thousand ligatures; a hostile table's shared offsets could ask for billions.
         var visited = 0, steps = maxLigatures * 4
+        var singles: [UInt32] = []
         for index in plan.gsub {
             guard let lookup = table.lookup(Int(index)) else { return false }
-            if lookup.type == ligatureSubstitution {
+            if lookup.type == singleSubstitution && lookup.flags == 0 {
+                singles.append(index)
+            } else if lookup.type == ligatureSubstitution {
                 // Skipping base glyphs, a ligature's components need not be neighbours.
                 let adjacent = lookup.flags & skipsBaseGlyphs == 0
                 for subtable in lookup.subtables {
@@ -135,7 +144,45 @@ final class NominalGlyphs: @unchecked Sendable {
                 hb_ot_layout_lookup_collect_glyphs(plan.face, PlanLookups.gsubTag, index, nil, blocked, nil, nil)
             }
         }
-        return true
+        return singles.allSatisfy { collectSingle(plan, lookup: $0, blocked: blocked, substitutes: &substitutes) }
+    }
+
+    /// A single substitution `lookup` of the plan: each glyph it replaces goes to `substitutes` when no
+    /// other lookup of the plan reads it or its substitute as input (ligature components, contexts and
+    /// the lookups they call included), else to `blocked`. HarfBuzz applies a plan's GSUB lookups in
+    /// order, each over the whole run (`hb_ot_map_t::apply`): whatever their order, the glyph then
+    /// reaches GPOS as its substitute wherever it stands, and nothing else sees either. False when a
+    /// set cannot be allocated.
+    private static func collectSingle(_ plan: PlanLookups, lookup: UInt32, blocked: OpaquePointer,
+                                      substitutes: inout [UInt32: UInt32]) -> Bool {
+        guard let own = hb_set_create(), let elsewhere = hb_set_create(), let closure = hb_set_create() else { return false }
+        defer {
+            hb_set_destroy(own)
+            hb_set_destroy(elsewhere)
+            hb_set_destroy(closure)
+        }
+        for index in plan.gsub {
+            hb_ot_layout_lookup_collect_glyphs(plan.face, PlanLookups.gsubTag, index, nil,
+                                               index == lookup ? own : elsewhere, nil, nil)
+        }
+        guard hb_set_allocation_successful(own) != 0, hb_set_allocation_successful(elsewhere) != 0 else { return false }
+        var glyph = UInt32.max  // HB_SET_VALUE_INVALID: start of the iteration
+        while hb_set_next(own, &glyph) != 0 {
+            // The glyph's substitute: the lookup's closure of the glyph alone is it and its substitute
+            // (HarfBuzz 6's get_glyph_alternates answers for alternate substitutions only).
+            hb_set_clear(closure)
+            hb_set_add(closure, glyph)
+            hb_ot_layout_lookup_substitute_closure(plan.face, lookup, closure)
+            hb_set_del(closure, glyph)
+            let substitute = hb_set_get_min(closure)
+            if hb_set_get_population(closure) == 1 && hb_set_has(own, substitute) == 0
+                && hb_set_has(elsewhere, glyph) == 0 && hb_set_has(elsewhere, substitute) == 0 {
+                substitutes[glyph] = substitute
+            } else {
+                hb_set_add(blocked, glyph)
+            }
+        }
+        return hb_set_allocation_successful(closure) != 0
     }
 
     /// GPOS: the glyphs of qualifying kerning pairs, and the input glyphs of every other lookup
@@ -249,7 +296,7 @@ final class NominalGlyphs: @unchecked Sendable {
     }
 
     private static let maxLigatures = 1 << 20
-    private static let ligatureSubstitution = 4
+    private static let singleSubstitution = 1, ligatureSubstitution = 4
     private static let pairAdjustment = 2
     private static let markAttachments: Set<Int> = [4, 5, 6]
     /// lookupFlag IGNORE_BASE_GLYPHS | IGNORE_LIGATURES, and IGNORE_BASE_GLYPHS.

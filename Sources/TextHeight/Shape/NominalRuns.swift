@@ -254,16 +254,18 @@ final class NominalRuns {
               !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
               !isRightToLeft || hb_unicode_mirroring(hb_unicode_funcs_get_default(), code) == code,
               hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, Int(glyph) < glyphs.blocked.glyphCount,
-              let face = hb_font_get_face(hbFont),
-              [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]
-                .contains(hb_ot_layout_get_glyph_class(face, glyph)),
-              !glyphs.blocked.contains(glyph) else { return NominalRuns.excluded }
-        let advance = hb_font_get_glyph_h_advance(hbFont, glyph)
-        let state = (glyphs.kerning.contains(glyph) ? NominalRuns.kerns : NominalRuns.plain)
-            | (glyphs.ligatureStarts.contains(glyph) ? NominalRuns.startsLigature : 0)
+              let face = hb_font_get_face(hbFont) else { return NominalRuns.excluded }
+        // What GPOS sees: the glyph, or what a single substitution makes of it anywhere (`NominalGlyphs.substitutes`).
+        let shown = glyphs.substitutes[glyph] ?? glyph
+        guard shown != 0, Int(shown) < glyphs.blocked.glyphCount,
+              [glyph, shown].allSatisfy({ NominalRuns.baseClasses.contains(hb_ot_layout_get_glyph_class(face, $0)) }),
+              !glyphs.blocked.contains(glyph), !glyphs.blocked.contains(shown) else { return NominalRuns.excluded }
+        let advance = hb_font_get_glyph_h_advance(hbFont, shown)
+        let state = (glyphs.kerning.contains(shown) ? NominalRuns.kerns : NominalRuns.plain)
+            | (glyphs.ligatureStarts.contains(shown) ? NominalRuns.startsLigature : 0)
             | (glyphs.substituted?.contains(glyph) == true || (isThai && NominalRuns.decomposes(code))
                ? NominalRuns.substituted : 0)
-        return state | UInt64(glyph) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
+        return state | UInt64(shown) << 8 | UInt64(UInt32(bitPattern: advance)) << 32
     }
 
     /// Whether `code` has a canonical decomposition. A base with marks after it is a cluster of several
@@ -296,6 +298,9 @@ final class NominalRuns {
     private static func isConjoiningJamo(_ unit: UInt16) -> Bool {
         (0x1100...0x11FF).contains(unit) || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
     }
+
+    /// GDEF classes lookup flags never skip.
+    private static let baseClasses = [HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED, HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH]
 
     private static let excludedCategories: Set<hb_unicode_general_category_t> = [
         HB_UNICODE_GENERAL_CATEGORY_CONTROL, HB_UNICODE_GENERAL_CATEGORY_FORMAT,
