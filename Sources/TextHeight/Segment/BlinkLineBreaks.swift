@@ -38,11 +38,24 @@ enum BlinkLineBreaks {
         /// Returned, not handed to a closure: an unspecialized closure call copied its whole context.
         mutating func next(through boundary: Int, icu: Bool) -> (position: Int, isHard: Bool)? {
             let end = min(boundary, text.count)
-            while i < end {
-                if breaking == .normal && isPlainInterior(text[i - 1], text[i]) {
+            if breaking == .normal {
+                // Each unit's `plainKind` once, carried to the next position: the pair test then costs
+                // a bit test a position (most of a text).
+                var before = i < end ? plainKind(text[i - 1]) : 0
+                while i < end {
+                    let current = text[i]
+                    let kind = plainKind(current)
+                    let position = i
                     i += 1
-                    continue
+                    if current == 0x20 || before & plainBefore != 0 && kind & plainAfter != 0 {
+                        before = kind
+                        continue
+                    }
+                    before = kind
+                    if let isHard = decide(position, icu: false) { return (position, isHard) }
                 }
+            }
+            while i < end {
                 let position = i
                 i += 1
                 if let isHard = decide(position, icu: false) { return (position, isHard) }
@@ -127,11 +140,20 @@ enum BlinkLineBreaks {
     /// pair never breaks where ICU gives none" holds it to allowsBreak.
     @inline(__always)
     static func isPlainInterior(_ previous: UInt16, _ current: UInt16) -> Bool {
-        if current == 0x20 { return true }
-        return (isAlphanumeric(previous) || previous > 0xA0) && (isAlphanumeric(current) || current > 0xA0)
-            && !isLB21aHyphen(previous) && !mayBeInitialOrFinalQuotation(previous)
-            && !mayBeInitialOrFinalQuotation(current)
+        current == 0x20 || plainKind(previous) & plainBefore != 0 && plainKind(current) & plainAfter != 0
     }
+
+    /// What `isPlainInterior` needs of one unit: `plainAfter` for an ASCII letter or digit, or a character
+    /// beyond U+00A0 other than a quotation mark (`mayBeInitialOrFinalQuotation`); `plainBefore` for those
+    /// but an LB21a hyphen.
+    @inline(__always)
+    static func plainKind(_ c: UInt16) -> UInt8 {
+        if c > 0x2E21 { return plainAfter | plainBefore }  // past every quotation mark and hyphen below
+        if c <= 0xA0 { return isAlphanumeric(c) ? plainAfter | plainBefore : 0 }
+        if mayBeInitialOrFinalQuotation(c) { return 0 }
+        return isLB21aHyphen(c) ? plainAfter : plainAfter | plainBefore
+    }
+    static let plainAfter: UInt8 = 1, plainBefore: UInt8 = 2
 
     /// UAX #14 15.1 LB19/LB19a, which ICU 72 (Unicode 15.0: × QU, QU ×) lacks: between East Asian
     /// characters an opening quotation mark (Pi) may start a line and a closing one (Pf) end it:
@@ -232,7 +254,8 @@ enum BlinkLineBreaks {
     private static func isBreakableSpace(_ c: UInt16) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A }
     private static func isDigit(_ c: UInt16) -> Bool { c >= 0x30 && c <= 0x39 }
     private static func isAlphanumeric(_ c: UInt16) -> Bool {
-        isDigit(c) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+        // Setting bit 5 maps A…Z onto a…z and nothing else into a…z.
+        c &- 0x30 < 10 || (c | 0x20) &- 0x61 < 26
     }
     private static func isTableCharacter(_ c: UInt16) -> Bool { c >= 0x21 && c <= 0x7F }
     private static func needsICU(_ c: UInt16) -> Bool { c > 0x7F && c != 0xA0 }
