@@ -46,8 +46,13 @@ enum HanKerning {
     /// bracket or lies in ‘ … ”, U+3000 … ・ or the fullwidth forms to ｣. Most of a text fails here.
     @inline(__always)
     static func mayHaveType(_ c: UInt16) -> Bool {
-        c < 0x80 ? c == 0x28 || c == 0x29 || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D
-            : (c >= 0x2018 && c <= 0x201D) || (c >= 0x3000 && c <= 0x30FB) || (c >= 0xFF00 && c <= 0xFF63)
+        // ASCII: ( ) [ ] { } as bits of two words (a shift, no branch a character).
+        if c < 0x80 {
+            let word: UInt64 = c < 0x40 ? 1 << 0x28 | 1 << 0x29 : 1 << (0x5B - 0x40) | 1 << (0x5D - 0x40)
+                | 1 << (0x7B - 0x40) | 1 << (0x7D - 0x40)
+            return word >> UInt64(c & 0x3F) & 1 != 0
+        }
+        return c &- 0x2018 < 6 || c &- 0x3000 < 0xFC || c &- 0xFF00 < 0x64
     }
 
     /// The first position from `start` on whose character `mayHaveType`, or `text.count`: a loop of
