@@ -134,7 +134,8 @@ struct NominalRunsTests {
                      "AVTxo", "a\u{2126}b", "\u{2126}", "a\u{3A9}b", "\u{2126}\u{3A9}", "ab", "xab", "bax",
                      "\u{AC00}\u{11A8}", "\u{1100}\u{1161}", "\u{AC00}\u{AC00}\u{11A8}", "\u{1100}\u{1161}\u{11A8}",
                      "\u{AC00}\u{AC01}", "\u{11A8}\u{AC00}", "\u{5D0}\u{5D0}", "\u{5D0}(", "(\u{5D0})", "a(b)",
-                     "a1b", "1b", "b1", "11", "1", "2x", "a2x", "2b", "22", "33", "333", "3", "a3b", "13", "31x"]
+                     "a1b", "1b", "b1", "11", "1", "2x", "a2x", "2b", "22", "33", "333", "3", "a3b", "13", "31x",
+                     "4", "a4b", "44", "14"]
         let differing = NominalRunsTests.differing(words, nominal, shaped)
         #expect(differing.isEmpty, "\(differing)")
         #expect(!nominal.shaper.nominalRunsBroken)
@@ -159,10 +160,12 @@ struct NominalRunsTests {
         #expect(width("2b") == 560 + 520)
         #expect(width("33") == 1000)
         #expect(width("3") == 530)
+        #expect(width("4") == 580)  // four → four.alt → four.alt2: two single substitutions in turn
     }
 
     /// A glyph a single substitution replaces wherever it stands is measured as its substitute without
-    /// shaping (`NominalGlyphs.substitutes`); one whose substitute another lookup reads is shaped.
+    /// shaping (`NominalGlyphs.substitutes`); one whose substitute another lookup reads is shaped
+    /// (three.alt by a ligature, four.alt by a second single substitution).
     @Test("single substitutions measured glyph by glyph (NominalRules.ttf, hand arithmetic)")
     func singleSubstitutions() throws {
         let font = try Font(file: Fixtures.path("NominalRules.ttf"), size: 16)
@@ -171,7 +174,8 @@ struct NominalRunsTests {
         #expect(nominal.shaper.nominalRunsMeasured == 1)
         #expect(nominal.advance(Array("33".utf16)).advance == 1000)
         #expect(nominal.advance(Array("2x".utf16)).advance == 900)
-        #expect(nominal.shaper.nominalRunsMeasured == 1, "runs with 2 or 3 are shaped")
+        #expect(nominal.advance(Array("a4b".utf16)).advance == 500 + 580 + 520)
+        #expect(nominal.shaper.nominalRunsMeasured == 1, "runs with 2, 3 or 4 are shaped")
     }
 
     /// The same numbers read from the kerning lookup's PairPos format 2 subtable (`NominalGlyphs.kern`):
