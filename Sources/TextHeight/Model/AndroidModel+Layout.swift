@@ -16,7 +16,10 @@ struct AndroidLayout {
         let dynamic = model.measure == .editText
         let maxVisible = dynamic ? nil : model.limits.maxLines
         var stack = model.stack(metrics, maxVisibleLines: maxVisible)
+        stack.keepsAboves = includeLines
+        // Room for a message's few lines at once: growing by appends reallocated twice a text.
         var broken: [Line] = []
+        broken.reserveCapacity(8)
         prepared.forEachMinikinLine(width: wrapWidth, strategy: model.breakStrategy, textSize: prepared.font.size) {
             broken.append($0)
         }
@@ -46,8 +49,8 @@ struct AndroidLayout {
         }
         lineCount = stack.count
         maxLineHeight = stack.maxLineHeight
-        tops = stack.tops
         height = AndroidLayout.height(of: stack, dynamic: dynamic, includePad: model.includeFontPadding)
+        tops = stack.takeTops()
         if dynamic && model.includeFontPadding {
             // DynamicLayout.reflow: lines after the first move down by −topPadding, the block
             // ends bottomPadding below the last line.

@@ -26,10 +26,26 @@ struct StaticLayoutStack {
     private(set) var topPadding = 0
     private(set) var bottomPadding = 0
     private(set) var maxLineHeight: Int?
-    /// Each line's top, and the top after the last (getLineTop(0…count)).
-    private(set) var tops: [Int] = [0]
-    /// Each line's ascent after the padding rule: its baseline is −above below its top.
+    /// Each line's top, and the top after the last (getLineTop(0…count)). Room for a message's few
+    /// lines at once: growing by appends reallocated twice a text.
+    private(set) var tops: [Int] = StaticLayoutStack.lineRoom([0])
+    /// Each line's ascent after the padding rule: its baseline is −above below its top. Kept only
+    /// for the lines a caller reports (`keepsAboves`).
     private(set) var aboves: [Int] = []
+    var keepsAboves = true
+
+    private static func lineRoom(_ first: [Int]) -> [Int] {
+        var values = first
+        values.reserveCapacity(8)
+        return values
+    }
+
+    /// The tops, moved out (the stack keeps none): the caller's changes then copy nothing.
+    mutating func takeTops() -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &tops)
+        return taken
+    }
 
     init(metrics: AndroidFontMetrics, includePad: Bool, trackPad: Bool, spacingMultiplier: Float,
          spacingAdd: Float, maxVisibleLines: Int?) {
@@ -63,7 +79,7 @@ struct StaticLayoutStack {
             maxLineHeight = height + ((includePad ? metrics.bottom : below) - above)
         }
         height += below - above + extra
-        aboves.append(above)
+        if keepsAboves { aboves.append(above) }
         count += 1
         tops.append(height)
     }
