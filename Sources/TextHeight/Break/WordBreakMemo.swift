@@ -19,7 +19,6 @@ struct WordBreakMemo: ~Copyable, Sendable {
     // Internal, not private: a private type here crashes the debug build (Swift 6.3.1, "Global is
     // external, but doesn't have external or weak linkage") once SegmentTable, in another file, holds the memo.
     struct State {
-        var shaper: Shaper?
         var advances: [Key: [GraphemeEnd]] = [:]
         var widths: [Key: Double] = [:]
         var masks: [Key: UInt32] = [:]
@@ -43,8 +42,8 @@ struct WordBreakMemo: ~Copyable, Sendable {
         remembered(\.masks, start, end, cost: { _ in 1 }, compute)
     }
 
-    /// The value stored in `table` for `start..<end`, or `compute`'s with the memo's own Shaper, stored while
-    /// the memo holds fewer than `maxStoredEnds` entries (`cost` counts what a value adds).
+    /// The value stored in `table` for `start..<end`, or `compute`'s with a lent Shaper (`LentShapers`), stored
+    /// while the memo holds fewer than `maxStoredEnds` entries (`cost` counts what a value adds).
     private func remembered<Value: Sendable>(_ table: WritableKeyPath<State, [Key: Value]> & Sendable, _ start: Int, _ end: Int,
                                    cost: (Value) -> Int, _ compute: (Shaper) -> Value) -> Value {
         state.withLock { stored in
@@ -53,14 +52,32 @@ struct WordBreakMemo: ~Copyable, Sendable {
             defer { stored = state }
             let key = Key(start: start, end: end)
             if let known = state[keyPath: table][key] { return known }
-            let shaper = state.shaper ?? Shaper()
-            state.shaper = shaper
-            let value = compute(shaper)
+            let value = LentShapers.with(compute)
             if state.storedEnds + cost(value) <= WordBreakMemo.maxStoredEnds {
                 state[keyPath: table][key] = value
                 state.storedEnds += cost(value)
             }
             return value
         }
+    }
+}
+
+/// Shapers lent to the memos of over-wide words, kept between texts: a word that comes back (a long
+/// URL, an identifier in a batch of messages) finds its pieces' widths in a warm width cache. A
+/// Shaper of its own per text measured every piece with HarfBuzz again, and made a Shaper per text.
+/// A Shaper serves one caller at a time: it is taken out of the pool and put back.
+enum LentShapers {
+    /// A Shaper in the pool, which no thread uses.
+    private struct Idle: @unchecked Sendable {
+        let shaper: Shaper
+    }
+    private static let idle = Mutex<[Idle]>([])
+    /// Idle Shapers kept (more callers at once make their own); each keeps its bounded caches.
+    private static let kept = 4
+
+    static func with<Value>(_ body: (Shaper) -> Value) -> Value {
+        let shaper = idle.withLock { $0.popLast() }?.shaper ?? Shaper()
+        defer { idle.withLock { if $0.count < kept { $0.append(Idle(shaper: shaper)) } } }
+        return body(shaper)
     }
 }
