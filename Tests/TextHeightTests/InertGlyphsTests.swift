@@ -101,6 +101,44 @@ struct InertGlyphsTests {
         #expect(differingCount == 0, "first: \(differing.prefix(10))")
     }
 
+    /// `fontOfSpace` names the primary for a lone U+0020 without looking for its font run: at every
+    /// space of the corpus (Inter first, so Arabic, Hebrew, Thai, Devanagari and CJK words stand in
+    /// fallback runs around their spaces), and beside a combining mark (one cluster with the space),
+    /// it must be nil or what `fontOfUnit` finds from the runs.
+    @Test("lone spaces: fontOfSpace agrees with fontOfUnit")
+    func loneSpaces() throws {
+        let fonts = try FontStack(try Font(file: Fixtures.path("Inter-Regular.otf"), size: 16),
+                                  fallbacks: try stack(InertGlyphsTests.cjkFirst).fonts)
+        let shaper = Shaper()
+        let memo = shaper.memo(for: fonts, glyphSpacing: .none, letter: 0, word: 0)
+        var compared = 0, inFallbackRuns = 0, left = 0
+        var differing: [String] = []
+        let texts = FastPathTests.messages + [("marks", "a \u{301}b \u{5D0} \u{5B8}\u{5D1} 中 \u{3099}文")]
+        for (id, text) in texts {
+            let units = Array(text.utf16)
+            units.withUnsafeBufferPointer { units in
+                let items = Itemization(units, fonts: fonts, memo: memo, plainRuns: true,
+                                        graphemeEnds: shaper.withGraphemeEnds)
+                for i in units.indices where units[i] == 0x20 {
+                    let unitFont = items.fontOfUnit(at: i, in: units)
+                    guard let spaceFont = items.fontOfSpace(at: i) else {
+                        left += 1
+                        continue
+                    }
+                    compared += 1
+                    let neighbours = [i - 1, i + 1].filter { units.indices.contains($0) }
+                    if neighbours.contains(where: { items.fontOfUnit(at: $0, in: units).map { $0 != 0 } ?? false }) {
+                        inFallbackRuns += 1
+                    }
+                    if unitFont != spaceFont { differing.append(id) }
+                }
+            }
+        }
+        #expect(compared > 10_000 && inFallbackRuns > 1_000 && left >= 2, "\(compared), \(inFallbackRuns), \(left)")
+        let differingCount = differing.count
+        #expect(differingCount == 0, "first: \(differing.prefix(10))")
+    }
+
     /// Whole texts: skipping inert joins leaves every width, join and line as measuring them all
     /// does (TextKit, Noto Sans CJK first; the CSS model is covered by FastPathTests).
     @Test("prepared texts are the same with every join measured")

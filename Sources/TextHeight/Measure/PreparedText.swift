@@ -207,7 +207,7 @@ public struct PreparedText: Sendable {
         if !(contentEnd..<plainEnd).contains(where: { CharacterClass.isTab(text[$0]) || CharacterClass.isLineBreak(text[$0]) }) {
             // The common case, spaces only: one measurement, no pieces.
             if plainEnd == contentEnd + 1 && text[contentEnd] == 0x20, let items, let widths = items.spaceWidths,
-               let font = items.fontOfUnit(at: contentEnd, in: text) {
+               let font = items.fontOfSpace(at: contentEnd) ?? items.fontOfUnit(at: contentEnd, in: text) {
                 // One space, the commonest: its width on a plain run depends on the font alone.
                 if widths[font].isNaN {
                     var used: UInt32 = 0

@@ -37,6 +37,7 @@ struct Itemization {
 
     /// The memo's width of a lone U+0020 per font on plain runs (NaN until measured).
     let spaceWidths: UnsafeMutablePointer<Double>?
+    private let primaryHasSpace: Bool
     /// The memo itself, for `joinIsInert`: unretained, as `plainFonts` (a retained one was retained
     /// and released again around every call by `measureJoins`).
     private let memo: Unmanaged<StackMemo>
@@ -47,6 +48,7 @@ struct Itemization {
         count = text.count
         plainFonts = plainRuns ? UnsafePointer(memo.plainFonts) : nil
         spaceWidths = plainRuns ? memo.spaceWidths : nil
+        primaryHasSpace = memo.primaryHasSpace
         self.memo = .passUnretained(memo)
         let runs = FontRuns(stack: copy fonts, memo: copy memo)
         // One pass for each character's script and whether the primary font has it plainly
@@ -191,6 +193,17 @@ struct Itemization {
         guard boundaries.isEmpty || isBoundary(i) && isBoundary(i + 1) else { return nil }
         let run = fontRuns[fontRun(holding: i)]
         return run.end > i ? run.font : nil
+    }
+
+    /// `fontOfUnit` for a U+0020 at `i`, without looking for its font run: a space that is a cluster
+    /// of its own gets the first font that has it, whichever run it stands in (fonts are chosen per
+    /// cluster from the cluster alone; a plain text's one run is the primary's, which has every character).
+    /// So where the primary font has the space, that is the primary. nil: `fontOfUnit` decides.
+    @inline(__always)
+    func fontOfSpace(at i: Int) -> Int? {
+        guard primaryHasSpace, plainFonts != nil, isUsable, i >= 0, i < count else { return nil }
+        guard boundaries.isEmpty || (isBoundary(i) && isBoundary(i + 1)) else { return nil }
+        return 0  // the primary
     }
 
     @inline(__always)

@@ -416,6 +416,7 @@ final class StackMemo {
         plainFonts = .allocate(capacity: fonts.count)
         spaceWidths = .allocate(capacity: fonts.count)
         spaceWidths.initialize(repeating: .nan, count: fonts.count)
+        primaryHasSpace = fonts.first?.face.covers(" ") ?? false
         for (k, font) in fonts.enumerated() {
             (plainFonts + k).initialize(to: PlainFont(cache: .passUnretained(plainCaches[k]),
                                                       instance: .passUnretained(font.instance), scale: font.scale,
@@ -426,6 +427,8 @@ final class StackMemo {
     /// Per font, the width of a lone U+0020 on a plain run, NaN until measured: most segments
     /// end with one, and its width depends on the font alone (appendSegment).
     let spaceWidths: UnsafeMutablePointer<Double>
+    /// Whether the primary font has U+0020: then every lone space's cluster is in it (`Itemization.fontOfSpace`).
+    let primaryHasSpace: Bool
 
     deinit {
         for key in 0..<(fontCount << 8) where inertKnown[key] {
