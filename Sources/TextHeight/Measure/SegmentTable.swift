@@ -73,11 +73,29 @@ struct SegmentColumns {
     private var layout: Layout
     private var capacity: Int
     private(set) var count = 0
+    /// The columns `append` writes, found once per allocation rather than from the layout per value.
+    private var columns: Columns
+
+    private struct Columns {
+        let ends: UnsafeMutablePointer<Int32>, contentEnds: UnsafeMutablePointer<Int32>
+        let fontMasks: UnsafeMutablePointer<UInt32>, flags: UnsafeMutablePointer<SegmentFlags>
+        let contentWidths: UnsafeMutablePointer<Double>, trailingWidths: UnsafeMutablePointer<Double>
+
+        init(_ storage: UnsafeMutableRawPointer, _ layout: Layout) {
+            ends = (storage + layout.ends).assumingMemoryBound(to: Int32.self)
+            contentEnds = (storage + layout.contentEnds).assumingMemoryBound(to: Int32.self)
+            fontMasks = (storage + layout.fontMasks).assumingMemoryBound(to: UInt32.self)
+            flags = (storage + layout.flags).assumingMemoryBound(to: SegmentFlags.self)
+            contentWidths = (storage + layout.contentWidths).assumingMemoryBound(to: Double.self)
+            trailingWidths = (storage + layout.trailingWidths).assumingMemoryBound(to: Double.self)
+        }
+    }
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
         layout = Layout(capacity: self.capacity)
         storage = SegmentColumns.allocate(layout, capacity: self.capacity)
+        columns = Columns(storage, layout)
     }
 
     /// Room laid out by `layout`, each column's memory bound to its type.
@@ -93,21 +111,17 @@ struct SegmentColumns {
         return storage
     }
 
-    @inline(__always)
-    private func store<T>(_ value: T, _ offset: Int) {
-        (storage + offset).assumingMemoryBound(to: T.self)[count] = value
-    }
-
     mutating func append(end: Int32, contentEnd: Int32, mask: UInt32, flags: SegmentFlags, contentWidth: Double,
                          trailingWidth: Double) {
         if count == capacity { grow() }
-        store(end, layout.ends)
-        store(contentEnd, layout.contentEnds)
-        store(mask, layout.fontMasks)
-        store(flags, layout.flags)
-        store(contentWidth, layout.contentWidths)
-        store(trailingWidth, layout.trailingWidths)
-        count += 1
+        let columns = columns, row = count
+        columns.ends[row] = end
+        columns.contentEnds[row] = contentEnd
+        columns.fontMasks[row] = mask
+        columns.flags[row] = flags
+        columns.contentWidths[row] = contentWidth
+        columns.trailingWidths[row] = trailingWidth
+        count = row &+ 1
     }
 
     /// Twice the room, each column copied to its new place (the join adjustments are written only
@@ -132,6 +146,7 @@ struct SegmentColumns {
         storage = movedStorage
         layout = moved
         capacity = newCapacity
+        columns = Columns(movedStorage, moved)
     }
 
     /// The table, owning the storage from now on. The room is kept with the text: up to about twice
