@@ -106,6 +106,23 @@ struct RobustnessTests {
         #expect(lines.count >= Int((total / 333).rounded(.up)) && lines.count <= 10_000)
     }
 
+    /// A long-lived Shaper (an app's, or one `LentShapers` keeps for over-wide words) meets a font stack per
+    /// size: it keeps at most `maxMemos` of their memos, and measures after dropping them as a fresh one does.
+    @Test("a Shaper's memos stay bounded across many font stacks")
+    func memosBounded() throws {
+        let shaper = Shaper()
+        let text = "Hello wörld 中文 Supercalifragilisticexpialidocious"
+        for size in 10...45 {
+            let fonts = try FontStack(try Font(file: Fixtures.path("Inter-Regular.otf"), size: Double(size)),
+                                      fallbacks: [try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"),
+                                                           size: Double(size))])
+            let kept = try PreparedText(text, fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
+            let fresh = try PreparedText(text, fonts: fonts, rules: TextKitModel.breakRules, shaper: Shaper())
+            #expect(kept.layout(width: 90) == fresh.layout(width: 90), "size \(size)")
+            #expect(shaper.memoCount <= Shaper.maxMemos)
+        }
+    }
+
     @Test("lone surrogates in the text measure as U+FFFD without trapping")
     func loneSurrogates() throws {
         let units: [UInt16] = [0x61, 0xD800, 0x62, 0xDC00, 0xD83D]
