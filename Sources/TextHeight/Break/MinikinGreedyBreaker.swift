@@ -24,7 +24,9 @@ extension PreparedText {
         var maskSincePrevious: UInt32 = 0
         var previous: (offset: Int, lineWidth: Double, sum: Double, bad: Bool, mask: UInt32, join: Double)?
         var segmentStart = lineStart
+        // Lent (`LentShapers`): a Shaper of its own per layout shaped every over-wide word afresh.
         var emergency: Shaper?
+        defer { if let emergency { LentShapers.giveBack(emergency) } }
         let joins = !joinAdjustments.isEmpty
         // The fit test's width side computed once; the segment table's columns, all as long, read
         // unchecked (`segments` lies within them), as GreedyBreaker reads them.
@@ -68,7 +70,7 @@ extension PreparedText {
                     previous = nil
                     continue
                 }
-                let shaper = emergency ?? Shaper()
+                let shaper = emergency ?? LentShapers.take()
                 emergency = shaper
                 guard let cut = graphemeCut(from: lineStart, to: end, limit: limit, shaper: shaper) else {
                     // Not even one cluster fits: the line ends at this word's end.

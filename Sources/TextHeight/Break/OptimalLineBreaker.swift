@@ -29,7 +29,9 @@ extension PreparedText {
         var sum: Float = 0        // CharProcessor.sumOfCharWidths
         var effective: Float = 0  // …minus trailing line-end spaces
         var segmentStart = paragraphStart
+        // Lent (`LentShapers`), as the greedy breaker's, only where a word is wider than the line.
         var shaper: Shaper?
+        defer { if let shaper { LentShapers.giveBack(shaper) } }
         for i in segments {
             let end = Int(segmentEnds[i])
             let sumAtWordStart = sum
@@ -39,7 +41,7 @@ extension PreparedText {
             sum += Float(trailingWidths[i])
             // populateDesperatePoints: a word wider than the line may break before any cluster.
             if effective - sumAtWordStart > lineWidth {
-                let s = shaper ?? Shaper()
+                let s = shaper ?? LentShapers.take()
                 shaper = s
                 let ends = graphemeAdvances(from: segmentStart, to: end, shaper: s)
                 for j in ends.indices.dropLast() {

@@ -76,8 +76,16 @@ enum LentShapers {
     private static let kept = 4
 
     static func with<Value>(_ body: (Shaper) -> Value) -> Value {
-        let shaper = idle.withLock { $0.popLast() }?.shaper ?? Shaper()
-        defer { idle.withLock { if $0.count < kept { $0.append(Idle(shaper: shaper)) } } }
+        let shaper = take()
+        defer { giveBack(shaper) }
         return body(shaper)
+    }
+
+    /// A Shaper no one else uses until it is given back.
+    static func take() -> Shaper { idle.withLock { $0.popLast() }?.shaper ?? Shaper() }
+
+    /// Back to the pool (or freed, when the pool is full); the caller no longer uses it.
+    static func giveBack(_ shaper: Shaper) {
+        idle.withLock { if $0.count < kept { $0.append(Idle(shaper: shaper)) } }
     }
 }
