@@ -112,7 +112,7 @@ struct RobustnessTests {
     func memosBounded() throws {
         let shaper = Shaper()
         let text = "Hello wörld 中文 Supercalifragilisticexpialidocious"
-        for size in 10...45 {
+        for size in 8...(10 + Shaper.maxMemos) {
             let fonts = try FontStack(try Font(file: Fixtures.path("Inter-Regular.otf"), size: Double(size)),
                                       fallbacks: [try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"),
                                                            size: Double(size))])

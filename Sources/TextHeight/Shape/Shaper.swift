@@ -280,9 +280,9 @@ public final class Shaper {
         let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
                            spacing: perGlyph + [letter, word], language: fonts.language ?? "")
-        // Bounded as the width caches are: a long-lived Shaper (one lent to over-wide words by `LentShapers`,
-        // an app's) meets many stacks (every Dynamic Type size is one), and a memo holds a few hundred KB of
-        // tables. The caller keeps the memo it gets alive while it prepares a text.
+        // Bounded as the width caches are (`maxCaches`): a long-lived Shaper (one lent to over-wide words by
+        // `LentShapers`, an app's) meets many stacks (every Dynamic Type size is one), and a memo holds a few
+        // hundred KB of tables. The caller keeps the memo it gets alive while it prepares a text.
         if memos[key] == nil && memos.count >= Shaper.maxMemos { memos.removeAll() }
         let memo = memos[key] ?? StackMemo(fonts: fonts.fonts, spacing: perGlyph, plainCaches: fonts.fonts.map {
             widthCache(for: $0.instance, language: fonts.language ?? "", ligatures: true, script: 0)
@@ -314,7 +314,7 @@ public final class Shaper {
         }
     }
     private var memos: [StackKey: StackMemo] = [:]
-    static let maxMemos = 16
+    static let maxMemos = 64
     /// How many font stacks' memos are kept (for the tests of the bound).
     var memoCount: Int { memos.count }
 
