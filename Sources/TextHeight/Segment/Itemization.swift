@@ -186,11 +186,10 @@ struct Itemization {
     /// boundaries are all that is left to check. nil: the general path decides.
     @inline(__always)
     func fontOfUnit(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
-        guard plainFonts != nil, isUsable, i >= 0, i < count else { return nil }
+        guard standsAlone(i) else { return nil }
         // No surrogate: no pair to cut in two; no control: none of `uncoveredControls`.
         let unit = text[i]
         guard unit >= 0x20, unit & 0xF800 != 0xD800 else { return nil }
-        guard boundaries.isEmpty || isBoundary(i) && isBoundary(i + 1) else { return nil }
         let run = fontRuns[fontRun(holding: i)]
         return run.end > i ? run.font : nil
     }
@@ -201,9 +200,16 @@ struct Itemization {
     /// So where the primary font has the space, that is the primary. nil: `fontOfUnit` decides.
     @inline(__always)
     func fontOfSpace(at i: Int) -> Int? {
-        guard primaryHasSpace, plainFonts != nil, isUsable, i >= 0, i < count else { return nil }
-        guard boundaries.isEmpty || (isBoundary(i) && isBoundary(i + 1)) else { return nil }
+        guard primaryHasSpace, standsAlone(i) else { return nil }
         return 0  // the primary
+    }
+
+    /// What `fontOfUnit` and `fontOfSpace` ask of the unit at `i` before its character: plain runs, an
+    /// itemization that holds, and a grapheme cluster of its own (boundaries on both sides).
+    @inline(__always)
+    private func standsAlone(_ i: Int) -> Bool {
+        guard plainFonts != nil, isUsable, i >= 0, i < count else { return false }
+        return boundaries.isEmpty || isBoundary(i) && isBoundary(i + 1)
     }
 
     @inline(__always)
