@@ -29,8 +29,10 @@ struct FastPathTests {
         return try FontStack(fonts[0], fallbacks: Array(fonts.dropFirst()))
     }
 
-    /// Ids of the texts whose prepared widths or lines differ between the two paths.
-    func differences(_ fonts: FontStack, rules: BreakRules, texts: [(id: String, text: String)]) throws -> [String] {
+    /// Ids of the texts whose prepared widths or lines differ between the two paths. The fast path
+    /// must take at least `plainSegments` segments through `PlainSegments` (its words met before).
+    func differences(_ fonts: FontStack, rules: BreakRules, texts: [(id: String, text: String)],
+                     plainSegments: Int = 0) throws -> [String] {
         let fast = Shaper(), plain = Shaper()
         // Nominal runs from the first miss: every run the fast path can measure without shaping is.
         fast.nominalRunsAfterMisses = 0
@@ -49,6 +51,7 @@ struct FastPathTests {
                 && [120.0, 333].allSatisfy { a.layout(width: $0) == b.layout(width: $0) }
             if !same { differing.append(id) }
         }
+        #expect(fast.plainSegments >= plainSegments)
         return differing
     }
 
@@ -64,18 +67,19 @@ struct FastPathTests {
     func textKit() throws {
         #expect(FastPathTests.messages.count > 10_000)
         #expect(try differences(stack(["Inter-Regular.otf"], size: 17), rules: TextKitModel.breakRules,
-                                texts: FastPathTests.messages) == [])
+                                texts: FastPathTests.messages, plainSegments: 50_000) == [])
         #expect(try differences(stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17),
-                                rules: TextKitModel.breakRules, texts: pairs) == [])
+                                rules: TextKitModel.breakRules, texts: pairs, plainSegments: 50_000) == [])
     }
 
     @Test("CSS: the fallback chain behind Inter and behind Noto Sans CJK (kana kerning, text-spacing-trim)")
     func css() throws {
         let rules = CSSModel().breakRules
         #expect(try differences(stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 16), rules: rules,
-                                texts: pairs) == [])
+                                texts: pairs, plainSegments: 50_000) == [])
         let cjkFirst = ["NotoSansCJKsc-Regular.subset.otf"] + FastPathTests.chain.filter { !$0.hasPrefix("NotoSansCJK") }
-        #expect(try differences(stack(cjkFirst, size: 16), rules: rules, texts: FastPathTests.messages) == [])
+        #expect(try differences(stack(cjkFirst, size: 16), rules: rules, texts: FastPathTests.messages,
+                                plainSegments: 50_000) == [])
     }
 
     /// U+0000 inside a word: Inter lacks it and Noto Sans Arabic has it, so the per-cluster choice
@@ -112,12 +116,14 @@ struct FastPathTests {
     @Test("a lone trailing space: the memo's width per font")
     func trailingSpace() throws {
         let fonts = try stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17)
+        // Words met twice take PlainSegments the second time, with the tracking moved as appendSegment moves it.
         let texts = [("latin", "Ta Vo To. AV AT "), ("thai", "สวัสดี ครับ ภาษา ไทย"), ("hebrew", "שלום עולם ויום"),
-                     ("mixed", "你好 世界 Hello עולם मराठी भाषा 🙂 ok")]
+                     ("mixed", "你好 世界 Hello עולם मराठी भाषा 🙂 ok"),
+                     ("again", "Ta Vo To. AV AT Hello עולם ครับ 你好 世界 world\u{3000}ok\tok")]
         for spacing in [GlyphSpacing.coreText, GlyphSpacing(fontTracking: true, tracking: 1),
                         GlyphSpacing(fontTracking: true, kern: 0.5)] {
             let rules = TextKitModel(measure: .boundingRect, spacing: spacing).breakRules
-            #expect(try differences(fonts, rules: rules, texts: texts) == [], "\(spacing)")
+            #expect(try differences(fonts, rules: rules, texts: texts, plainSegments: 10) == [], "\(spacing)")
         }
         let shaper = Shaper()
         let prepared = try PreparedText("Hello world", fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)

@@ -158,7 +158,10 @@ public struct BreakRules: Sendable, Equatable {
         }
     }
 
-    func hangs(_ unit: UInt16) -> Bool {
+    func hangs(_ unit: UInt16) -> Bool { BreakRules.hangs(unit, hanging) }
+
+    /// `hangs` from the hanging rule alone (`PlainSegments` keeps the rule, not the whole rules).
+    static func hangs(_ unit: UInt16, _ hanging: HangingWhitespace) -> Bool {
         if CharacterClass.isLineBreak(unit) { return true }
         switch hanging {
         case .none:

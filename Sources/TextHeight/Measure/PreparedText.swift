@@ -117,12 +117,18 @@ public struct PreparedText: Sendable {
             // Room for a segment per three units (a word and its space; CJK grows once).
             var records = SegmentColumns(capacity: min(text.count / 3 + 4, 4096))
             var start = 0
+            // Most segments in a few steps (PlainSegments); the others, and misses, measured in full.
+            var plain = items?.parts.flatMap { parts in text.baseAddress.map { PlainSegments(text: $0, parts: parts, rules: rules) } }
             PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
                                       breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
-                missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
-                                               shaper: shaper, items: items, into: &records)
+                if plain?.append(start: start, end: end, isHard: isHard, isBad: isBad, into: &records,
+                                 missingGlyphs: &missingGlyphs) != true {
+                    missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
+                                                   shaper: shaper, items: items, into: &records)
+                }
                 start = end
             }
+            if let plain { shaper.plainSegments &+= plain.taken }
             segments = records.table()
             measureJoins(text, shaper: shaper, items: items, memo: memo)
             if let memo { items?.handBack(to: memo) }
@@ -341,8 +347,20 @@ public struct PreparedText: Sendable {
         let shaped = font.cache._withUnsafeGuaranteedRef { cache in
             font.instance._withUnsafeGuaranteedRef { shaper.advance(of: units, hash: hash, cache: cache, instance: $0) }
         }
-        return (Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * font.spacing,
+        return (plainRunWidth(advance: shaped.advance, advancingGlyphs: shaped.advancingGlyphs, font: font),
                 Int(shaped.missingGlyphs))
+    }
+
+    /// A plain run's width in points from its cached entry (`PlainSegments`).
+    @inline(__always)
+    static func plainRunWidth(_ entry: WidthCache.Entry, font: StackMemo.PlainFont) -> Double {
+        plainRunWidth(advance: entry.advance, advancingGlyphs: entry.advancingGlyphs, font: font)
+    }
+
+    /// Font units to points, plus the font's tracking per advancing glyph (GlyphSpacing).
+    @inline(__always)
+    private static func plainRunWidth(advance: Int64, advancingGlyphs: Int32, font: StackMemo.PlainFont) -> Double {
+        Double(advance) * font.scale + Double(advancingGlyphs) * font.spacing
     }
 
     /// The script of the text around a run of spaces and punctuation only (0 otherwise, or without a

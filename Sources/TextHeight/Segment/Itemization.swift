@@ -219,6 +219,26 @@ struct Itemization {
         i > 0 && i < text.count && text[i - 1] & 0xFC00 == 0xD800 && text[i] & 0xFC00 == 0xDC00
     }
 
+    /// What `PlainSegments` reads of this itemization (the arrays shared, not copied).
+    struct Parts {
+        let scripts: [UInt8]
+        /// Empty: one font throughout.
+        let boundaries: [UInt64]
+        let runs: [FontRun]
+        let count: Int
+        let plainFonts: UnsafePointer<StackMemo.PlainFont>
+        let spaceWidths: UnsafeMutablePointer<Double>
+        let primaryHasSpace: Bool
+    }
+
+    /// This itemization's parts, or nil where `covers` and `singleRun` need more than they hold:
+    /// runs that are not plain, an unusable itemization, an uncovered control.
+    var parts: Parts? {
+        guard isUsable, uncoveredControls.isEmpty, let plainFonts, let spaceWidths else { return nil }
+        return Parts(scripts: scripts, boundaries: boundaries, runs: fontRuns, count: count, plainFonts: plainFonts,
+                     spaceWidths: spaceWidths, primaryHasSpace: primaryHasSpace)
+    }
+
     /// Calls `body(start, end, font)` for the runs of one font and one script of `start..<end`,
     /// in order, as `FontRuns.runs` splits the stretch shaped alone (check `covers` first).
     func forEachRun(from start: Int, to end: Int, _ body: (Int, Int, Int) -> Void) {

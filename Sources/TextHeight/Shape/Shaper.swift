@@ -134,6 +134,8 @@ public final class Shaper {
     var readsKerningTables = true
     /// How many runs `NominalRuns` measured (the tests check that their comparison is not vacuous).
     private(set) var nominalRunsMeasured = 0
+    /// Segments `PlainSegments` appended (tests: the lean path is taken).
+    var plainSegments = 0
     /// Whether HarfBuzz contradicted the pair rule for some face and script (`NominalRuns.isBroken`).
     var nominalRunsBroken: Bool { nominalRunsByKey.values.contains { $0?.isBroken == true } }
 

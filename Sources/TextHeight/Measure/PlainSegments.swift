@@ -1,0 +1,152 @@
+/// `appendSegment`'s commonest segments in one lean step: a word (one font run, one script) with no
+/// hanging run or one hanging space, and one ideograph or kana alone, when the width cache already
+/// holds the word. What `appendSegment` reaches through `measureInPlace` → `plainMeasure` →
+/// `Itemization.covers`/`singleRun` → `plainRunWidth` → `Shaper.advance`, and `fontOfSpace`, is
+/// read here from pointers found once per text, and the font run from a cursor (segments come in
+/// order) instead of a search. Anything else (a miss, a hard break, tabs, several hanging units,
+/// a cluster or run boundary inside the word) is left to `appendSegment`, which measures it as
+/// before: both write the same record (`PlainSegmentsTests`).
+struct PlainSegments {
+    private let text: UnsafePointer<UInt16>
+    private let parts: Itemization.Parts
+    private let hanging: BreakRules.HangingWhitespace
+    /// Whether U+0020 hangs under `hanging` (it does but for `break-spaces`).
+    private let spaceHangs: Bool
+    /// `GlyphSpacing.hangingTracking`: moves from the content to the hanging width, as in `appendSegment`.
+    private let hangingTracking: Double
+    /// The font run holding the last position asked (`Itemization.fontRun(holding:)`, walked forward).
+    private var run = 0
+    /// Segments appended here, for the tests (`Shaper.plainSegments`).
+    private(set) var taken = 0
+
+    init(text: UnsafePointer<UInt16>, parts: Itemization.Parts, rules: BreakRules) {
+        self.text = text
+        self.parts = parts
+        hanging = rules.hanging
+        spaceHangs = BreakRules.hangs(0x20, rules.hanging)
+        hangingTracking = rules.spacing.hangingTracking
+    }
+
+    /// Appends the segment `start..<end` as `appendSegment` would and adds its missing glyphs; false
+    /// (nothing appended) for a segment it leaves to `appendSegment`.
+    @inline(__always)
+    mutating func append(start: Int, end: Int, isHard: Bool, isBad: Bool, into records: inout SegmentColumns,
+                         missingGlyphs: inout Int) -> Bool {
+        guard !isHard, !isBad, start >= 0, start < end, end <= parts.count else { return false }
+        let last = text[end &- 1]
+        if end == start &+ 1 {
+            // appendSegment's one-unit path.
+            guard CharacterClass.neverHangs(last), let font = fontOfUnit(at: start),
+                  let content = cachedWidth(start, end, font: font, hash: WidthCache.hash(WidthCache.hashSeed, last))
+            else { return false }
+            records.append(end: Int32(truncatingIfNeeded: end), contentEnd: Int32(truncatingIfNeeded: end),
+                           mask: 1 << UInt32(font), flags: .oneUnit, contentWidth: (0.0 + content.width) - hangingTracking,
+                           trailingWidth: 0.0 + hangingTracking)
+            missingGlyphs &+= content.missingGlyphs
+            taken &+= 1
+            return true
+        }
+        // The content: all but one hanging space (letters never hang, whatever the rule).
+        var contentEnd = end
+        if last == 0x20 {
+            if spaceHangs { contentEnd = end &- 1 }
+        } else if !CharacterClass.neverHangs(last) && BreakRules.hangs(last, hanging) {
+            return false
+        }
+        // Longer words are measured in pieces (`measure`).
+        guard contentEnd > start, contentEnd &- start <= PreparedText.maxShapedUnits else { return false }
+        let lastContent = text[contentEnd &- 1]
+        guard CharacterClass.neverHangs(lastContent) || !BreakRules.hangs(lastContent, hanging), covers(start, contentEnd),
+              let (font, hash) = singleRun(start, contentEnd),
+              let content = cachedWidth(start, contentEnd, font: font, hash: hash) else { return false }
+        var mask: UInt32 = 1 << UInt32(font)
+        var trailingWidth = 0.0
+        if contentEnd < end {
+            // The hanging space: its font's width on a plain run, once measured (NaN before).
+            guard let spaceFont = fontOfSpace(at: contentEnd) ?? fontOfUnit(at: contentEnd),
+                  !parts.spaceWidths[spaceFont].isNaN else { return false }
+            trailingWidth = parts.spaceWidths[spaceFont]
+            mask |= 1 << UInt32(spaceFont)
+        }
+        if hangingTracking != 0 { trailingWidth += hangingTracking }
+        records.append(end: Int32(truncatingIfNeeded: end), contentEnd: Int32(truncatingIfNeeded: contentEnd), mask: mask,
+                       flags: [], contentWidth: (0.0 + content.width) - hangingTracking, trailingWidth: trailingWidth)
+        missingGlyphs &+= content.missingGlyphs
+        taken &+= 1
+        return true
+    }
+
+    /// The width cache's entry for a plain run, nil when it holds none (then `appendSegment` shapes it).
+    @inline(__always)
+    private func cachedWidth(_ start: Int, _ end: Int, font: Int, hash: UInt64) -> (width: Double, missingGlyphs: Int)? {
+        let plain = parts.plainFonts[font]
+        let units = UnsafeBufferPointer(start: text + start, count: end &- start)
+        guard let entry = plain.cache._withUnsafeGuaranteedRef({ $0.lookup(units, hash: hash) }) else { return nil }
+        return (PreparedText.plainRunWidth(entry, font: plain), Int(entry.missingGlyphs))
+    }
+
+    /// `Itemization.covers` with no uncovered control (`withParts` hands out none otherwise).
+    @inline(__always)
+    private func covers(_ start: Int, _ end: Int) -> Bool {
+        guard !parts.boundaries.isEmpty else { return !splitsPair(at: start) && !splitsPair(at: end) }
+        return isBoundary(start) && isBoundary(end)
+    }
+
+    /// `Itemization.singleRun`: the font and the units' hash when `start..<end` is one run.
+    @inline(__always)
+    private mutating func singleRun(_ start: Int, _ end: Int) -> (font: Int, hash: UInt64)? {
+        let run = parts.runs[fontRun(holding: start)]
+        guard run.end >= end, end <= parts.scripts.count else { return nil }
+        return parts.scripts.withUnsafeBufferPointer { scripts in
+            var lowest = UInt8.max, highest: UInt8 = 0
+            var hash = WidthCache.hashSeed
+            for i in start..<end {
+                hash = WidthCache.hash(hash, text[i])
+                let script = scripts[i]
+                highest = max(highest, script)
+                lowest = min(lowest, script &- 1)
+            }
+            return highest != 0 && lowest &+ 1 != highest ? nil : (run.font, hash)
+        }
+    }
+
+    /// `Itemization.fontOfUnit`.
+    @inline(__always)
+    private mutating func fontOfUnit(at i: Int) -> Int? {
+        guard standsAlone(i) else { return nil }
+        let unit = text[i]
+        guard unit >= 0x20, unit & 0xF800 != 0xD800 else { return nil }
+        let run = parts.runs[fontRun(holding: i)]
+        return run.end > i ? run.font : nil
+    }
+
+    /// `Itemization.fontOfSpace`.
+    @inline(__always)
+    private func fontOfSpace(at i: Int) -> Int? {
+        parts.primaryHasSpace && standsAlone(i) ? 0 : nil
+    }
+
+    @inline(__always)
+    private func standsAlone(_ i: Int) -> Bool {
+        guard i >= 0, i < parts.count else { return false }
+        return parts.boundaries.isEmpty || isBoundary(i) && isBoundary(i &+ 1)
+    }
+
+    @inline(__always)
+    private func isBoundary(_ i: Int) -> Bool {
+        parts.boundaries[i &>> 6] & (1 &<< UInt64(i & 63)) != 0
+    }
+
+    @inline(__always)
+    private func splitsPair(at i: Int) -> Bool {
+        i > 0 && i < parts.count && text[i &- 1] & 0xFC00 == 0xD800 && text[i] & 0xFC00 == 0xDC00
+    }
+
+    /// The first run ending after `i` (the last run if none), as `Itemization.fontRun(holding:)`
+    /// finds it; positions asked never decrease within a text.
+    @inline(__always)
+    private mutating func fontRun(holding i: Int) -> Int {
+        while run < parts.runs.count &- 1 && parts.runs[run].end <= i { run &+= 1 }
+        return run
+    }
+}
