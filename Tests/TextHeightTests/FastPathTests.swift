@@ -119,7 +119,7 @@ struct FastPathTests {
         // Words met twice take PlainSegments the second time, with the tracking moved as appendSegment moves it.
         let texts = [("latin", "Ta Vo To. AV AT "), ("thai", "สวัสดี ครับ ภาษา ไทย"), ("hebrew", "שלום עולם ויום"),
                      ("mixed", "你好 世界 Hello עולם मराठी भाषा 🙂 ok"),
-                     ("again", "Ta Vo To. AV AT Hello עולם ครับ 你好 世界 world\u{3000}ok\tok")]
+                     ("again", "Ta Vo To. AV AT Hello עולם ครับ 你好 世界 world\u{3000}ok ok"), ("tab", "ok\tok ok ok")]
         for spacing in [GlyphSpacing.coreText, GlyphSpacing(fontTracking: true, tracking: 1),
                         GlyphSpacing(fontTracking: true, kern: 0.5)] {
             let rules = TextKitModel(measure: .boundingRect, spacing: spacing).breakRules
