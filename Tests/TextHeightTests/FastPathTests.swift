@@ -80,6 +80,11 @@ struct FastPathTests {
         let cjkFirst = ["NotoSansCJKsc-Regular.subset.otf"] + FastPathTests.chain.filter { !$0.hasPrefix("NotoSansCJK") }
         #expect(try differences(stack(cjkFirst, size: 16), rules: rules, texts: FastPathTests.messages,
                                 plainSegments: 50_000) == [])
+        // break-spaces: a space is measured with its word, not hung (PlainSegments' `spaceHangs`).
+        var breakSpaces = CSSModel()
+        breakSpaces.whiteSpace = .breakSpaces
+        #expect(try differences(stack(["Inter-Regular.otf"], size: 16), rules: breakSpaces.breakRules,
+                                texts: Array(FastPathTests.messages.prefix(2_000)), plainSegments: 1_000) == [])
     }
 
     /// U+0000 inside a word: Inter lacks it and Noto Sans Arabic has it, so the per-cluster choice
@@ -131,6 +136,37 @@ struct FastPathTests {
                                word: prepared.cssSpacing.word)
         #expect(!memo.spaceWidths[0].isNaN)
         withExtendedLifetime(prepared) { #expect(memo.spaceWidths[0] == prepared.trailingWidths[0]) }
+    }
+
+    /// A word the width cache holds whole (measured alone through `Shaper.advance`) that the text
+    /// itemizes as two runs: PlainSegments must leave it to appendSegment, which measures the runs
+    /// apart. "Tо" (Cyrillic o): one font, two scripts, kerned only when shaped whole; "a♠b": one
+    /// script (♠ is Common), two fonts, as Inter lacks U+2660.
+    @Test("a word held whole in the width cache but itemized as two runs")
+    func wholeWordTwoRuns() throws {
+        let fonts = try stack(["Inter-Regular.otf", "DejaVuSans.ttf"], size: 17)
+        for word in ["T\u{43E}", "a\u{2660}b"] {
+            let shaper = Shaper()
+            let units = Array(word.utf16)
+            let whole = units.withUnsafeBufferPointer { shaper.advance(of: $0, in: fonts.primary) }
+            let apart = units.withUnsafeBufferPointer { units in
+                (0..<units.count).map { shaper.advance(of: UnsafeBufferPointer(rebasing: units[$0..<$0 + 1]), in: fonts.primary) }
+            }
+            // The seeded entry is not what the runs measure apart: the test can tell them.
+            #expect(whole.advance != apart.reduce(0) { $0 + $1.advance } || whole.missingGlyphs != 0, "\(word)")
+            let plainShaper = Shaper()
+            plainShaper.itemizesOnce = false
+            plainShaper.measuresNominalRuns = false
+            let text = word + " " + word
+            let fast = try PreparedText(text, fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
+            let plain = try PreparedText(text, fonts: fonts, rules: TextKitModel.breakRules, shaper: plainShaper)
+            withExtendedLifetime((fast, plain)) {
+                #expect(Array(fast.segmentEnds) == [Int32(word.utf16.count + 1), Int32(text.utf16.count)], "\(word)")
+                #expect(Array(fast.contentWidths) == Array(plain.contentWidths), "\(word)")
+                #expect(Array(fast.fontMasks) == Array(plain.fontMasks), "\(word)")
+            }
+            #expect(fast.missingGlyphs == plain.missingGlyphs, "\(word)")
+        }
     }
 
     /// A BMP character's font is kept in the memo's per-character table: U+4E00 and U+5E00, which
