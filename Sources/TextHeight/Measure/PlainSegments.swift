@@ -16,8 +16,6 @@ struct PlainSegments {
     private let hangingTracking: Double
     /// The font run holding the last position asked (`Itemization.fontRun(holding:)`, walked forward).
     private var run = 0
-    /// Segments appended here, for the tests (`Shaper.plainSegments`).
-    private(set) var taken = 0
 
     init(text: UnsafePointer<UInt16>, parts: Itemization.Parts, rules: BreakRules) {
         self.text = text
@@ -43,7 +41,6 @@ struct PlainSegments {
                            mask: 1 << UInt32(font), flags: .oneUnit, contentWidth: (0.0 + content.width) - hangingTracking,
                            trailingWidth: 0.0 + hangingTracking)
             missingGlyphs &+= content.missingGlyphs
-            taken &+= 1
             return true
         }
         // The content: all but one hanging space (letters never hang, whatever the rule).
@@ -72,7 +69,6 @@ struct PlainSegments {
         records.append(end: Int32(truncatingIfNeeded: end), contentEnd: Int32(truncatingIfNeeded: contentEnd), mask: mask,
                        flags: [], contentWidth: (0.0 + content.width) - hangingTracking, trailingWidth: trailingWidth)
         missingGlyphs &+= content.missingGlyphs
-        taken &+= 1
         return true
     }
 

@@ -119,16 +119,18 @@ public struct PreparedText: Sendable {
             var start = 0
             // Most segments in a few steps (PlainSegments); the others, and misses, measured in full.
             var plain = items?.parts.flatMap { parts in text.baseAddress.map { PlainSegments(text: $0, parts: parts, rules: rules) } }
+            var measuredInFull = 0
             PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
                                       breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                 if plain?.append(start: start, end: end, isHard: isHard, isBad: isBad, into: &records,
                                  missingGlyphs: &missingGlyphs) != true {
                     missingGlyphs += appendSegment(text, start: start, end: end, isHard: isHard, isBad: isBad,
                                                    shaper: shaper, items: items, into: &records)
+                    measuredInFull &+= 1
                 }
                 start = end
             }
-            if let plain { shaper.plainSegments &+= plain.taken }
+            if plain != nil { shaper.plainSegments &+= records.count - measuredInFull }
             segments = records.table()
             measureJoins(text, shaper: shaper, items: items, memo: memo)
             if let memo { items?.handBack(to: memo) }
