@@ -96,15 +96,9 @@ struct PlainSegments {
         let run = parts.runs[fontRun(holding: start)]
         guard run.end >= end, end <= parts.scripts.count else { return nil }
         return parts.scripts.withUnsafeBufferPointer { scripts in
-            var lowest = UInt8.max, highest: UInt8 = 0
-            var hash = WidthCache.hashSeed
-            for i in start..<end {
-                hash = WidthCache.hash(hash, text[i])
-                let script = scripts[i]
-                highest = max(highest, script)
-                lowest = min(lowest, script &- 1)
-            }
-            return highest != 0 && lowest &+ 1 != highest ? nil : (run.font, hash)
+            guard let scripts = scripts.baseAddress,
+                  let hash = Itemization.hashOfOneScript(text, scripts, from: start, to: end) else { return nil }
+            return (run.font, hash)
         }
     }
 

@@ -168,16 +168,27 @@ struct Itemization {
         // as a minimum and a maximum, the loop has no exit but its end (and reads the scripts
         // without a bounds check a unit).
         return scripts.withUnsafeBufferPointer { scripts in
-            var lowest = UInt8.max, highest: UInt8 = 0
-            var hash = WidthCache.hashSeed
-            for i in start..<end {
-                hash = WidthCache.hash(hash, text[i])
-                let script = scripts[i]
-                highest = max(highest, script)
-                lowest = min(lowest, script &- 1)
-            }
-            return highest != 0 && lowest &+ 1 != highest ? nil : (run.font, hash)
+            guard let units = text.baseAddress, let scripts = scripts.baseAddress,
+                  let hash = Itemization.hashOfOneScript(units, scripts, from: start, to: end) else { return nil }
+            return (run.font, hash)
         }
+    }
+
+    /// The units' `WidthCache.hash` when `start..<end` holds one script at most besides neutral ones,
+    /// nil otherwise (`singleRun`, `PlainSegments`): the smallest and largest non-zero ids agree. Kept
+    /// as a minimum and a maximum, the loop has no exit but its end.
+    @inline(__always)
+    static func hashOfOneScript(_ text: UnsafePointer<UInt16>, _ scripts: UnsafePointer<UInt8>, from start: Int,
+                                to end: Int) -> UInt64? {
+        var lowest = UInt8.max, highest: UInt8 = 0
+        var hash = WidthCache.hashSeed
+        for i in start..<end {
+            hash = WidthCache.hash(hash, text[i])
+            let script = scripts[i]
+            highest = max(highest, script)
+            lowest = min(lowest, script &- 1)
+        }
+        return highest != 0 && lowest &+ 1 != highest ? nil : hash
     }
 
     /// The font `plainMeasure` measures the one unit at `i` with, when it is a BMP character other
