@@ -2,11 +2,13 @@
 /// hanging run or one hanging space, and one ideograph or kana alone, when the width cache already
 /// holds the word. What `appendSegment` reaches through `measureInPlace` → `plainMeasure` →
 /// `Itemization.covers`/`singleRun` → `plainRunWidth` → `Shaper.advance`, and `fontOfSpace`, is
-/// read here from pointers found once per text, and the font run from a cursor (segments come in
-/// order) instead of a search. Anything else (a miss, a hard break, tabs, several hanging units,
-/// a cluster or run boundary inside the word) is left to `appendSegment`, which measures it as
-/// before: both write the same record (`PlainSegmentsTests`).
+/// read here from the itemization's arrays and the memo's pointers, taken once per text, with the
+/// itemization's own checks; the font run comes from a cursor (segments come in order) instead of a
+/// search. Anything else (a miss, a hard break, tabs, several hanging units, a cluster or run
+/// boundary inside the word) is left to `appendSegment`, which measures it as before: both write
+/// the same record (`FastPathTests`).
 struct PlainSegments {
+    private let units: UnsafeBufferPointer<UInt16>
     private let text: UnsafePointer<UInt16>
     private let parts: Itemization.Parts
     private let hanging: BreakRules.HangingWhitespace
@@ -17,8 +19,9 @@ struct PlainSegments {
     /// The font run holding the last position asked (`Itemization.fontRun(holding:)`, walked forward).
     private var run = 0
 
-    init(text: UnsafePointer<UInt16>, parts: Itemization.Parts, rules: BreakRules) {
-        self.text = text
+    init(text: UnsafeBufferPointer<UInt16>, base: UnsafePointer<UInt16>, parts: Itemization.Parts, rules: BreakRules) {
+        units = text
+        self.text = base
         self.parts = parts
         hanging = rules.hanging
         spaceHangs = BreakRules.hangs(0x20, rules.hanging)
@@ -83,11 +86,10 @@ struct PlainSegments {
         return (PreparedText.plainRunWidth(entry, font: plain), Int(entry.missingGlyphs))
     }
 
-    /// `Itemization.covers` with no uncovered control (`withParts` hands out none otherwise).
+    /// `Itemization.covers` with no uncovered control (`Itemization.parts` is nil otherwise).
     @inline(__always)
     private func covers(_ start: Int, _ end: Int) -> Bool {
-        guard !parts.boundaries.isEmpty else { return !splitsPair(at: start) && !splitsPair(at: end) }
-        return isBoundary(start) && isBoundary(end)
+        Itemization.clusterEnds(parts.boundaries, units, start, end)
     }
 
     /// `Itemization.singleRun`: the font and the units' hash when `start..<end` is one run.
@@ -105,9 +107,7 @@ struct PlainSegments {
     /// `Itemization.fontOfUnit`.
     @inline(__always)
     private mutating func fontOfUnit(at i: Int) -> Int? {
-        guard standsAlone(i) else { return nil }
-        let unit = text[i]
-        guard unit >= 0x20, unit & 0xF800 != 0xD800 else { return nil }
+        guard standsAlone(i), Itemization.isPlainBMP(text[i]) else { return nil }
         let run = parts.runs[fontRun(holding: i)]
         return run.end > i ? run.font : nil
     }
@@ -120,18 +120,7 @@ struct PlainSegments {
 
     @inline(__always)
     private func standsAlone(_ i: Int) -> Bool {
-        guard i >= 0, i < parts.count else { return false }
-        return parts.boundaries.isEmpty || isBoundary(i) && isBoundary(i &+ 1)
-    }
-
-    @inline(__always)
-    private func isBoundary(_ i: Int) -> Bool {
-        parts.boundaries[i &>> 6] & (1 &<< UInt64(i & 63)) != 0
-    }
-
-    @inline(__always)
-    private func splitsPair(at i: Int) -> Bool {
-        i > 0 && i < parts.count && text[i &- 1] & 0xFC00 == 0xD800 && text[i] & 0xFC00 == 0xDC00
+        Itemization.clusterOfItsOwn(parts.boundaries, at: i, count: parts.count)
     }
 
     /// The first run ending after `i` (the last run if none), as `Itemization.fontRun(holding:)`

@@ -123,7 +123,7 @@ public struct PreparedText: Sendable {
                 // appendSegment call of the Blink walk (CSS: 4 retains each, +20 M instructions).
                 let segmentItems = items
                 var plain = segmentItems?.parts.flatMap { parts in
-                    text.baseAddress.map { PlainSegments(text: $0, parts: parts, rules: rules) }
+                    text.baseAddress.map { PlainSegments(text: text, base: $0, parts: parts, rules: rules) }
                 }
                 var measuredInFull = 0
                 PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,

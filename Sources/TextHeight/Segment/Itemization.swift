@@ -141,12 +141,10 @@ struct Itemization {
     /// Inlined: a million calls over the 20,000 mixed texts (1,951 M → 1,928 M instructions).
     @inline(__always)
     func covers(_ start: Int, _ end: Int, in text: UnsafeBufferPointer<UInt16>) -> Bool {
-        guard isUsable, start < end, end <= count else { return false }
-        if boundaries.isEmpty {
-            // One font throughout: only a surrogate pair cut in two would read differently.
-            return !Itemization.splitsPair(text, at: start) && !Itemization.splitsPair(text, at: end)
+        guard isUsable, start < end, end <= count, Itemization.clusterEnds(boundaries, text, start, end) else {
+            return false
         }
-        guard isBoundary(start) && isBoundary(end) else { return false }
+        // Only a text whose fonts were chosen per cluster has uncovered controls.
         guard !uncoveredControls.isEmpty else { return true }
         // The first such position at or after `start` (a binary search: a long text may hold many).
         var low = 0, high = uncoveredControls.count
@@ -198,9 +196,7 @@ struct Itemization {
     @inline(__always)
     func fontOfUnit(at i: Int, in text: UnsafeBufferPointer<UInt16>) -> Int? {
         guard standsAlone(i) else { return nil }
-        // No surrogate: no pair to cut in two; no control: none of `uncoveredControls`.
-        let unit = text[i]
-        guard unit >= 0x20, unit & 0xF800 != 0xD800 else { return nil }
+        guard Itemization.isPlainBMP(text[i]) else { return nil }
         let run = fontRuns[fontRun(holding: i)]
         return run.end > i ? run.font : nil
     }
@@ -219,12 +215,37 @@ struct Itemization {
     /// itemization that holds, and a grapheme cluster of its own (boundaries on both sides).
     @inline(__always)
     private func standsAlone(_ i: Int) -> Bool {
-        guard plainFonts != nil, isUsable, i >= 0, i < count else { return false }
-        return boundaries.isEmpty || isBoundary(i) && isBoundary(i + 1)
+        plainFonts != nil && isUsable && Itemization.clusterOfItsOwn(boundaries, at: i, count: count)
     }
 
     @inline(__always)
-    private func isBoundary(_ i: Int) -> Bool { boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+    private func isBoundary(_ i: Int) -> Bool { Itemization.isBoundary(boundaries, i) }
+
+    // The checks `covers`, `standsAlone` and `fontOfUnit` share with `PlainSegments`, over the arrays.
+
+    /// Cluster ends at `start` and `end`; with `boundaries` empty (one font throughout), no surrogate
+    /// pair cut in two there, the only way a stretch could read differently alone.
+    @inline(__always)
+    static func clusterEnds(_ boundaries: [UInt64], _ text: UnsafeBufferPointer<UInt16>, _ start: Int, _ end: Int) -> Bool {
+        if boundaries.isEmpty { return !splitsPair(text, at: start) && !splitsPair(text, at: end) }
+        return isBoundary(boundaries, start) && isBoundary(boundaries, end)
+    }
+
+    /// The unit at `i` is a grapheme cluster of its own: boundaries on both sides.
+    @inline(__always)
+    static func clusterOfItsOwn(_ boundaries: [UInt64], at i: Int, count: Int) -> Bool {
+        guard i >= 0, i < count else { return false }
+        return boundaries.isEmpty || isBoundary(boundaries, i) && isBoundary(boundaries, i + 1)
+    }
+
+    /// A BMP character other than a control: no surrogate pair to cut in two, none of `uncoveredControls`.
+    @inline(__always)
+    static func isPlainBMP(_ unit: UInt16) -> Bool { unit >= 0x20 && unit & 0xF800 != 0xD800 }
+
+    @inline(__always)
+    private static func isBoundary(_ boundaries: [UInt64], _ i: Int) -> Bool {
+        boundaries[i >> 6] & (1 << UInt64(i & 63)) != 0
+    }
 
     private static func splitsPair(_ text: UnsafeBufferPointer<UInt16>, at i: Int) -> Bool {
         i > 0 && i < text.count && text[i - 1] & 0xFC00 == 0xD800 && text[i] & 0xFC00 == 0xDC00
