@@ -162,9 +162,7 @@ struct Itemization {
     func singleRun(from start: Int, to end: Int, in text: UnsafeBufferPointer<UInt16>) -> (font: Int, hash: UInt64)? {
         let run = fontRuns[fontRun(holding: start)]
         guard run.end >= end, start >= 0, end <= scripts.count else { return nil }
-        // One script at most besides 0 (neutral): the smallest and largest non-zero ids agree. Kept
-        // as a minimum and a maximum, the loop has no exit but its end (and reads the scripts
-        // without a bounds check a unit).
+        // The scripts read through a pointer: no bounds check a unit.
         return scripts.withUnsafeBufferPointer { scripts in
             guard let units = text.baseAddress, let scripts = scripts.baseAddress,
                   let hash = Itemization.hashOfOneScript(units, scripts, from: start, to: end) else { return nil }
