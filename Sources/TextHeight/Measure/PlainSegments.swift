@@ -28,12 +28,30 @@ struct PlainSegments {
         hangingTracking = rules.spacing.hangingTracking
     }
 
+    /// Appends the segments of `breaks` from `first` on (each `end << 2`, 1 if hard, 2 if bad)
+    /// until one it leaves to `appendSegment`, whose index it returns (`count` after the last);
+    /// `start` follows. One call for many segments: the loop keeps this struct's fields in
+    /// registers, where a call per segment loaded them again (about 50 instructions a segment).
+    mutating func append(_ breaks: UnsafePointer<Int64>, from first: Int, count: Int, start: inout Int,
+                         into records: inout SegmentColumns, missingGlyphs: inout Int) -> Int {
+        var k = first, segmentStart = start
+        while k < count {
+            let packed = breaks[k], end = Int(truncatingIfNeeded: packed &>> 2)
+            guard append(start: segmentStart, end: end, isHard: packed & 1 != 0, isBad: packed & 2 != 0, into: &records,
+                         missingGlyphs: &missingGlyphs) else { break }
+            segmentStart = end
+            k &+= 1
+        }
+        start = segmentStart
+        return k
+    }
+
     /// Appends the segment `start..<end` as `appendSegment` would and adds its missing glyphs; false
-    /// (nothing appended) for a segment it leaves to `appendSegment`. Not inlined: inside the segment
-    /// closure it made the closure too large to inline into the Blink walk's loop (CSS), and every
-    /// call then copied the itemization (+42 M instructions over the 20,000 mixed texts).
-    @inline(never)
-    mutating func append(start: Int, end: Int, isHard: Bool, isBad: Bool, into records: inout SegmentColumns,
+    /// (nothing appended) for a segment it leaves to `appendSegment`. Called from the loop above only:
+    /// inside the segment closure of the Blink walk it made the closure too large to inline and every
+    /// call copied the itemization (CSS, +42 M instructions over the 20,000 mixed texts).
+    @inline(__always)
+    private mutating func append(start: Int, end: Int, isHard: Bool, isBad: Bool, into records: inout SegmentColumns,
                          missingGlyphs: inout Int) -> Bool {
         guard !isHard, !isBad, start >= 0, start < end, end <= parts.count else { return false }
         let last = text[end &- 1]

@@ -33,6 +33,18 @@ public final class Shaper {
     /// for the tests that compare both ways.
     var skipsInertJoins = true
     private var graphemeIterator: BreakIterator?
+    /// `PreparedText.prepare`'s break opportunities of one text, kept for the next (`breakBuffer`).
+    private var breaks = UnsafeMutableBufferPointer<Int64>(start: nil, count: 0)
+
+    /// Room for `capacity` breaks, valid until the next call. Kept between texts; given back after
+    /// a long text when a short one follows.
+    func breakBuffer(capacity: Int) -> UnsafeMutableBufferPointer<Int64> {
+        if breaks.count < capacity || breaks.count > max(4 &* capacity, 1 << 16) {
+            breaks.deallocate()
+            breaks = .allocate(capacity: capacity)
+        }
+        return breaks
+    }
 
 
     public init() {
@@ -41,7 +53,10 @@ public final class Shaper {
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
     }
 
-    deinit { hb_buffer_destroy(buffer) }
+    deinit {
+        hb_buffer_destroy(buffer)
+        breaks.deallocate()
+    }
 
     /// The advance of `units` in the font's units, how many glyphs came out as `.notdef`, and how
     /// many glyphs advance (what per-glyph tracking applies to: `GlyphSpacing`).
@@ -281,7 +296,8 @@ public final class Shaper {
         }
         let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
-                           spacing: perGlyph + [letter, word], language: fonts.language ?? "")
+                           spacing: perGlyph + [letter, word], language: fonts.language ?? "", fonts: fonts.fonts,
+                           glyphSpacing: glyphSpacing)
         // Bounded as the width caches are (`maxCaches`): a long-lived Shaper (one lent to over-wide words by
         // `LentShapers`, an app's) meets many stacks (every Dynamic Type size is one), and a memo holds a few
         // hundred KB of tables. The caller keeps the memo it gets alive while it prepares a text.
@@ -300,6 +316,21 @@ public final class Shaper {
         /// Each font's per-glyph spacing, then CSS letter and word spacing.
         var spacing: [Double]
         var language: String
+        /// The stack's fonts and the spacing the key was made from (`matches`' shortcut), not
+        /// part of its identity: `faces`, `sizes` and `spacing` say the same.
+        var fonts: [Font]
+        var glyphSpacing: GlyphSpacing
+
+        static func == (a: StackKey, b: StackKey) -> Bool {
+            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.language == b.language
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(faces)
+            hasher.combine(sizes)
+            hasher.combine(spacing)
+            hasher.combine(language)
+        }
 
         func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> Bool {
             let count = stack.fonts.count
@@ -308,6 +339,10 @@ public final class Shaper {
             // Compared without building `stack.language ?? ""` (a retained copy).
             if let other = stack.language { guard language == other else { return false } }
             else if !language.isEmpty { return false }
+            // The very fonts array of the stack the key was made for (kept alive by the key, so
+            // neither freed nor changed in place) with the same spacing: its fonts are the same
+            // (a batch passes one stack for every text; ~250 instructions a text to compare).
+            if glyphSpacing == self.glyphSpacing, Shaper.sameStorage(stack.fonts, fonts) { return true }
             for (k, font) in stack.fonts.enumerated()
             where faces[k] != font.instance.serial || sizes[k] != font.size || spacing[k] != glyphSpacing.perGlyph(font) {
                 return false
@@ -316,6 +351,11 @@ public final class Shaper {
         }
     }
     private var memos: [StackKey: StackMemo] = [:]
+
+    /// Whether two arrays share their storage (then they hold the same elements).
+    private static func sameStorage<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { x in b.withUnsafeBufferPointer { y in x.baseAddress == y.baseAddress } }
+    }
     static let maxMemos = 64
     /// How many font stacks' memos are kept (for the tests of the bound).
     var memoCount: Int { memos.count }
