@@ -29,6 +29,9 @@ def main():
     ap.add_argument("--min-seconds", type=float, default=0.0)
     ap.add_argument("--label", default="pango")
     ap.add_argument("--write-lines", help="write each message's line count")
+    ap.add_argument("--callgrind-markers", action="store_true",
+                    help="call sched_yield() before the first timed pass and getppid() after it, for valgrind "
+                         "--zero-before=sched_yield --dump-after=getppid (scripts/bench/profile.sh mixed-pango)")
     args = ap.parse_args()
 
     with open(args.corpus, encoding="utf-8") as f:
@@ -69,7 +72,11 @@ def main():
     while len(times) < args.passes or (time.perf_counter() - start < args.min_seconds and len(times) < 100):
         c0 = time.thread_time()
         t0 = time.perf_counter()
+        if args.callgrind_markers and not times:
+            os.sched_yield()
         one_pass()
+        if args.callgrind_markers and not times:
+            os.getppid()
         times.append((time.perf_counter() - t0, time.thread_time() - c0))
     best = min(times)
 

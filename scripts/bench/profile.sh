@@ -5,7 +5,9 @@
 # names demangled). Open a .out with callgrind_annotate or kcachegrind for more.
 # Usage: scripts/bench/profile.sh [limit] [cold] [warm] [relayout-linecount] [relayout-measure] [batch]
 #        [mixed-limit] [mixed] [mixed-batch]   (the mixed-language workload of issue 12: its first 4,000 texts)
-# (default: all). About 2 minutes in all on 2 cores.
+#        [mixed-batch-all] [mixed-pango]        (all 20,000 texts: the batch process, and one warm pass of
+#                                               Pango through python3-gi; with both, their ratio)
+# (default: the first six). About 2 minutes on 2 cores; mixed-pango alone about 10 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=.build/bench
@@ -57,12 +59,26 @@ for path in "${paths[@]}"; do
     mixed)              fn=benchColdPass;              cmd=("$bench" --passes 1 "${mixed[@]}" mixed) ;;
     mixed-batch)        fn="";                         cmd=("$out/textheight.nodebug" batch --jobs 1 --input "$out/mixed-4k.jsonl"
                                                             "${mixed_batch[@]}") ;;
+    mixed-batch-all)    fn="";                         cmd=("$out/textheight.nodebug" batch --jobs 1 --input "$out/mixed.jsonl"
+                                                            "${mixed_batch[@]}") ;;
+    # pango_peer.py's timed pass alone (after its warm-up pass and start-up), between the two
+    # libc calls it makes around it with --callgrind-markers.
+    mixed-pango)        fn=pango;                      cmd=(/usr/bin/python3
+                                                            scripts/bench/pango_peer.py --corpus "$out/mixed.jsonl"
+                                                            --family "Noto Sans CJK SC" --size 16 --width 300 --padding 0
+                                                            --passes 1 --callgrind-markers) ;;
     *) echo "profile: unknown path '$path'" >&2; exit 2 ;;
   esac
   echo "profile: $path" >&2
   rm -f "$file" "$file".*
   if [ -z "$fn" ]; then
     valgrind --tool=callgrind --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
+  elif [ "$fn" = pango ]; then
+    FONTCONFIG_FILE="$PWD/$out/fonts-mixed.conf" valgrind --tool=callgrind --zero-before=sched_yield \
+      --dump-after=getppid --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
+    [ -f "$file.1" ] && [ ! -f "$file.2" ] || { echo "profile: expected one dump of the timed pass" >&2; exit 1; }
+    mv "$file.1" "$file"
+    rm -f "$file".*
   else
     symbol=$(mangled "$fn")
     [ -n "$symbol" ] || { echo "profile: no symbol for $fn" >&2; exit 1; }
@@ -74,4 +90,17 @@ for path in "${paths[@]}"; do
   python3 scripts/bench/cgsummary.py "$file" 30 > "$out/callgrind.$path.txt"
   sed -n 1p "$out/callgrind.$path.txt" | sed "s/^/  $path: /" >&2
 done
+# Both sides of issue 12's Pango ratio by instructions, when both were profiled in this run.
+if [[ " ${paths[*]} " == *" mixed-batch-all "* && " ${paths[*]} " == *" mixed-pango "* ]]; then
+  python3 - "$out/callgrind.mixed-batch-all.out" "$out/callgrind.mixed-pango.out" <<'PY' >&2
+import sys
+def total(path):
+    for line in open(path, errors="replace"):
+        if line.startswith(("totals:", "summary:")):
+            return int(line.split()[1])
+ours, pango = total(sys.argv[1]), total(sys.argv[2])
+print(f"profile: mixed, 20,000 texts: batch process {ours:,} instructions (start-up and cold cache included), "
+      f"one warm Pango pass {pango:,}: Pango / batch {pango / ours:.1f}x")
+PY
+fi
 echo "profile: annotated profiles in $out/callgrind.*.txt" >&2
