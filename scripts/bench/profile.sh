@@ -92,8 +92,12 @@ for path in "${paths[@]}"; do
 done
 # Both sides of issue 12's Pango ratio by instructions, when both were profiled in this run.
 if [[ " ${paths[*]} " == *" mixed-batch-all "* && " ${paths[*]} " == *" mixed-pango "* ]]; then
-  python3 - "$out/callgrind.mixed-batch-all.out" "$out/callgrind.mixed-pango.out" <<'PY' >&2
-import sys
+  # run.sh's report shows this line too (scripts/bench/report.py), with the commit it was measured at.
+  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  [ "$(git status --porcelain -- Sources Package.swift 2>/dev/null | wc -l)" -gt 0 ] && commit="$commit+uncommitted"
+  python3 - "$out/callgrind.mixed-batch-all.out" "$out/callgrind.mixed-pango.out" "$commit" \
+    "$out/instructions.jsonl" <<'PY' >&2
+import json, sys
 def total(path):
     for line in open(path, errors="replace"):
         if line.startswith(("totals:", "summary:")):
@@ -101,6 +105,8 @@ def total(path):
 ours, pango = total(sys.argv[1]), total(sys.argv[2])
 print(f"profile: mixed, 20,000 texts: batch process {ours:,} instructions (start-up and cold cache included), "
       f"one warm Pango pass {pango:,}: Pango / batch {pango / ours:.1f}x")
+print(json.dumps({"figure": "mixed-instructions", "commit": sys.argv[3], "batchInstructions": ours,
+                  "pangoInstructions": pango, "texts": 20000}), file=open(sys.argv[4], "w"))
 PY
 fi
 echo "profile: annotated profiles in $out/callgrind.*.txt" >&2

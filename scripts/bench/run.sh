@@ -101,4 +101,7 @@ dirty=$(git status --porcelain -- Sources Package.swift 2>/dev/null | wc -l)
 printf '{"figure":"environment","cores":%s,"loadBefore":"%s","loadAfter":"%s","commit":"%s","seconds":%s}\n' \
   "$(nproc)" "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$commit" "$(( $(date +%s) - start ))" >> "$results"
 
+# The instruction counts of scripts/bench/profile.sh mixed-batch-all mixed-pango, when it was run (it
+# takes about 12 minutes, so run.sh does not): the report names the commit they were measured at.
+[ -f "$out/instructions.jsonl" ] && cat "$out/instructions.jsonl" >> "$results"
 $py scripts/bench/report.py "$results" | tee "$out/report.txt"

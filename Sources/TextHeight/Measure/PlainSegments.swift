@@ -28,11 +28,11 @@ struct PlainSegments {
         hangingTracking = rules.spacing.hangingTracking
     }
 
-    /// Appends the segments of `breaks` from `first` on (each `end << 2`, 1 if hard, 2 if bad)
+    /// Appends the segments of `breaks` from `first` on (each `end << 2`, + 1 if hard, + 2 if bad)
     /// until one it leaves to `appendSegment`, whose index it returns (`count` after the last);
     /// `start` follows. One call for many segments: the loop keeps this struct's fields in
     /// registers, where a call per segment loaded them again (about 50 instructions a segment).
-    mutating func append(_ breaks: UnsafePointer<Int64>, from first: Int, count: Int, start: inout Int,
+    mutating func append(_ breaks: UnsafePointer<UInt32>, from first: Int, count: Int, start: inout Int,
                          into records: inout SegmentColumns, missingGlyphs: inout Int) -> Int {
         var k = first, segmentStart = start
         while k < count {

@@ -126,17 +126,18 @@ public struct PreparedText: Sendable {
                     text.baseAddress.map { PlainSegments(text: text, base: $0, parts: parts, rules: rules) }
                 }
                 var measuredInFull = 0
-                // The breaks first (each end << 2, 1 if hard, 2 if bad), then the segments, most of
-                // them in runs through PlainSegments: called once per segment, it loaded its fields
-                // again at every call. Breaks come in increasing order within 1...text.count
-                // (`forEachBreak`), so there are at most text.count of them. A break past the room
-                // (none can be) would only be lost: growing here kept the closure from being inlined.
+                // The breaks first (each end << 2, 1 if hard, 2 if bad: ends stay below 2^30,
+                // `maxUTF16Count`), then the segments, most of them in runs through PlainSegments:
+                // called once per segment, it loaded its fields again at every call. Breaks come in
+                // increasing order within 1...text.count (`forEachBreak`), so there are at most
+                // text.count of them. A break past the room (none can be) would only be lost: growing
+                // here kept the closure from being inlined.
                 let breaks = shaper.breakBuffer(capacity: text.count &+ 1)
                 var count = 0
                 PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
                                           breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
                     guard count < breaks.count else { return }
-                    breaks[count] = Int64(end) &<< 2 | (isHard ? 1 : 0) | (isBad ? 2 : 0)
+                    breaks[count] = UInt32(truncatingIfNeeded: end) &<< 2 | (isHard ? 1 : 0) | (isBad ? 2 : 0)
                     count &+= 1
                 }
                 if let base = breaks.baseAddress {

@@ -34,12 +34,13 @@ public final class Shaper {
     var skipsInertJoins = true
     private var graphemeIterator: BreakIterator?
     /// `PreparedText.prepare`'s break opportunities of one text, kept for the next (`breakBuffer`).
-    private var breaks = UnsafeMutableBufferPointer<Int64>(start: nil, count: 0)
+    private var breaks = UnsafeMutableBufferPointer<UInt32>(start: nil, count: 0)
 
-    /// Room for `capacity` breaks, valid until the next call. Kept between texts; given back after
-    /// a long text when a short one follows.
-    func breakBuffer(capacity: Int) -> UnsafeMutableBufferPointer<Int64> {
-        if breaks.count < capacity || breaks.count > max(4 &* capacity, 1 << 16) {
+    /// Room for `capacity` breaks, valid until the next call. Grown to the longest text's, as the
+    /// line iterator's boundaries are: given back after a long text, it was mapped and its pages
+    /// faulted in again at every long text that followed a short one.
+    func breakBuffer(capacity: Int) -> UnsafeMutableBufferPointer<UInt32> {
+        if breaks.count < capacity {
             breaks.deallocate()
             breaks = .allocate(capacity: capacity)
         }
