@@ -74,6 +74,8 @@ for path in "${paths[@]}"; do
   if [ -z "$fn" ]; then
     valgrind --tool=callgrind --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
   elif [ "$fn" = pango ]; then
+    /usr/bin/python3 -c 'import gi; gi.require_version("PangoCairo", "1.0")' 2>/dev/null \
+      || { echo "profile: mixed-pango needs python3-gi and Pango (scripts/bench/run.sh installs them)" >&2; exit 1; }
     FONTCONFIG_FILE="$PWD/$out/fonts-mixed.conf" valgrind --tool=callgrind --zero-before=sched_yield \
       --dump-after=getppid --callgrind-out-file="$file" "${cmd[@]}" > /dev/null 2> "$out/callgrind.$path.log"
     [ -f "$file.1" ] && [ ! -f "$file.2" ] || { echo "profile: expected one dump of the timed pass" >&2; exit 1; }
