@@ -97,13 +97,11 @@ if [[ " ${paths[*]} " == *" mixed-batch-all "* && " ${paths[*]} " == *" mixed-pa
   # run.sh's report shows this line too (scripts/bench/report.py), with the commit it was measured at.
   commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
   [ "$(git status --porcelain -- Sources Package.swift 2>/dev/null | wc -l)" -gt 0 ] && commit="$commit+uncommitted"
-  python3 - "$out/callgrind.mixed-batch-all.out" "$out/callgrind.mixed-pango.out" "$commit" \
+  python3 - "$out/callgrind.mixed-batch-all.txt" "$out/callgrind.mixed-pango.txt" "$commit" \
     "$out/instructions.jsonl" <<'PY' >&2
 import json, sys
-def total(path):
-    for line in open(path, errors="replace"):
-        if line.startswith(("totals:", "summary:")):
-            return int(line.split()[1])
+def total(path):  # cgsummary.py's first line: "total: N instructions"
+    return int(open(path).readline().split()[1].replace(",", ""))
 ours, pango = total(sys.argv[1]), total(sys.argv[2])
 print(f"profile: mixed, 20,000 texts: batch process {ours:,} instructions (start-up and cold cache included), "
       f"one warm Pango pass {pango:,}: Pango / batch {pango / ours:.1f}x")

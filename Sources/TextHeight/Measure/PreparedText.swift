@@ -130,12 +130,13 @@ public struct PreparedText: Sendable {
                 // `maxUTF16Count`), then the segments, most of them in runs through PlainSegments:
                 // called once per segment, it loaded its fields again at every call. Breaks come in
                 // increasing order within 1...text.count (`forEachBreak`), so there are at most
-                // text.count of them. A break past the room (none can be) would only be lost: growing
-                // here kept the closure from being inlined.
+                // text.count of them. Growing here kept the closure from being inlined, so the room is
+                // checked only in debug builds (the tests).
                 let breaks = shaper.breakBuffer(capacity: text.count &+ 1)
                 var count = 0
                 PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
                                           breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
+                    assert(count < breaks.count, "more breaks than units")
                     guard count < breaks.count else { return }
                     breaks[count] = UInt32(truncatingIfNeeded: end) &<< 2 | (isHard ? 1 : 0) | (isBad ? 2 : 0)
                     count &+= 1
