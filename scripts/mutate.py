@@ -63,14 +63,33 @@ def sync_tree():
                 os.remove(os.path.join(directory, name))
 
 
-def run_suite(log, test_args):
-    """True when the build succeeds and the tests pass; None when the build fails."""
+def run_suite(log, test_args, stop_at_first_failure=False):
+    """True when the build succeeds and the tests pass; None when the build fails.
+
+    With stop_at_first_failure the run ends at the first failing test (Swift Testing prints
+    "✘ Test …" as it happens): a mutation is caught by one failure, and most are caught within
+    seconds of a suite that takes a minute.
+    """
     with open(log, "w") as out:
         if subprocess.run(["swift", "build", "--build-tests"], cwd=SCRATCH, stdout=out, stderr=subprocess.STDOUT).returncode:
             return None
-        tests = subprocess.run(["swift", "test", "--skip-build", "--disable-xctest", *test_args], cwd=SCRATCH,
-                               stdout=out, stderr=subprocess.STDOUT, timeout=1800)
-        return tests.returncode == 0
+        tests = subprocess.Popen(["swift", "test", "--skip-build", "--disable-xctest", *test_args], cwd=SCRATCH,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        failed_early = False
+        started = time.monotonic()
+        for raw in tests.stdout:
+            out.write(raw.decode("utf-8", "replace"))
+            if stop_at_first_failure and raw.startswith("✘ Test ".encode()):
+                out.flush()
+                os.killpg(tests.pid, 9)
+                failed_early = True
+                break
+            if time.monotonic() - started > 1800:
+                os.killpg(tests.pid, 9)
+                break
+        tests.stdout.close()
+        code = tests.wait()
+        return False if failed_early else code == 0
 
 
 def failing_tests(log):
@@ -83,6 +102,8 @@ def main():
     parser.add_argument("names", nargs="*", help="only these mutations (default: all)")
     parser.add_argument("--list", action="store_true", help="list the mutations and exit")
     parser.add_argument("--filter", action="append", default=[], help="pass --filter to swift test (faster, weaker)")
+    parser.add_argument("--whole-suite", action="store_true",
+                        help="run the whole suite for each mutation (names every failing test; slower)")
     args = parser.parse_args()
     mutations = parse(os.path.join(ROOT, "scripts", "mutations.txt"))
     if args.list:
@@ -119,7 +140,7 @@ def main():
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(original.replace(m["find"], m["replace"]))
-            passed = run_suite(log, test_args)
+            passed = run_suite(log, test_args, stop_at_first_failure=not args.whole_suite)
         finally:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(original)
