@@ -154,6 +154,68 @@ struct AndroidModelTests {
         #expect(AndroidModel(measure: .editText).fallbackLineSpacing == true)       // TextView, API 28+
     }
 
+    /// TH Tall Primary (±1 em) with TH Tall Fallback (±3 em, U+1000) at 100 px, built by
+    /// fixtures/fonts/build-tall-fallback-fonts.py: FontMetricsInt top −100, ascent −100, descent 100,
+    /// bottom 100; the fallback's Minikin extent −300/300.
+    static func tallFallbackStack() throws -> FontStack {
+        try FontStack(Font(file: Fixtures.path("TallPrimary.ttf"), size: 100),
+                      fallbacks: [Font(file: Fixtures.path("TallFallback.ttf"), size: 100)])
+    }
+
+    func tall(_ text: String, _ model: AndroidModel) throws -> Measurement {
+        model.measure(try model.prepare(text, fonts: Self.tallFallbackStack()), width: 10_000, includeLines: true)
+    }
+
+    @Test("StaticLayout.generate widens top and bottom to a fallback line's ascent and descent")
+    func tallFallbackTopAndBottom() throws {
+        // With fallback line spacing the line's ascent/descent are −300/300, and generate() sets
+        // fmTop = min(fmTop, ascent), fmBottom = max(fmBottom, descent): the padded line runs from
+        // top −300 to bottom 300 = 600 px (without the widening: −100 to 100 = 200).
+        let layout = AndroidModel(measure: .staticLayout, fallbackLineSpacing: true)
+        #expect(try tall("a\u{1000}", layout).boxHeight == 600)
+        // First and last lines tall, a primary line between: 600 + 200 + 600.
+        #expect(try tall("\u{1000}\na\n\u{1000}", layout).lines.map(\.height) == [600, 200, 600])
+        // A tall middle line was already right: 200 + 600 + 200.
+        #expect(try tall("a\n\u{1000}\na", layout).lines.map(\.height) == [200, 600, 200])
+        // The widening is per line: generate() resets fmTop/fmBottom to the span's own metrics after
+        // each line, so the primary line after a tall one ends at the paint's bottom (100), not 300.
+        #expect(try tall("\u{1000}\na", layout).lines.map(\.height) == [600, 200])
+        // The empty line after a final U+000A takes the paint's metrics: −100 to 100.
+        #expect(try tall("\u{1000}\n", layout).lines.map(\.height) == [600, 200])
+        // Without fallback line spacing nothing is widened: 100 − (−100).
+        #expect(try tall("a\u{1000}", AndroidModel(measure: .staticLayout, fallbackLineSpacing: false)).boxHeight == 200)
+    }
+
+    @Test("fallback line spacing widens the bottom to the primary font's own descent when it is below the bbox")
+    func ownDescentBelowBottom() throws {
+        // Noto Sans Arabic (fontTools: upem 1000, hhea 1374/−738, head yMin −548 yMax 1359, no
+        // USE_TYPO_METRICS) at 40 px: top ⌊−54.36⌋ = −55, ascent round(−54.96) = −55, descent
+        // round(29.52) = 30, bottom ⌈21.92⌉ = 22. The line's Minikin extent is the font's own, so
+        // generate() sets fmBottom = max(22, 30) = 30: one line is 30 − (−55) = 85 px, where the paint's
+        // bottom would give 77 (an EditText's bottom padding 22 − 30 = −8).
+        let font = try Font(file: Fixtures.path("NotoSansArabic-Regular.ttf"), size: 40)
+        #expect(try measure("مرحبا", AndroidModel(measure: .editText), font: font).boxHeight == 85)
+        #expect(try measure("مرحبا", AndroidModel(measure: .textView), font: font).boxHeight == 85)
+        #expect(try measure("مرحبا", AndroidModel(measure: .staticLayout), font: font).boxHeight == 77)  // fallback spacing off
+    }
+
+    @Test("DynamicLayout: a tall fallback's widened top and bottom leave no negative font padding")
+    func tallFallbackEditText() throws {
+        // The reflow's StaticLayout tracks mTopPadding = top − above = −300 − (−300) = 0 and
+        // mBottomPadding = 300 − 300 = 0: the EditText is the line's 600 px (without the widening the
+        // paddings are +200 and −200 and the box shrinks to 200).
+        #expect(try tall("a\u{1000}", AndroidModel(measure: .editText)).boxHeight == 600)
+    }
+
+    @Test("StaticLayout.out: mMaxLineHeight ends the last visible line at its own widened bottom")
+    func tallFallbackMaxLines() throws {
+        // TextView, maxLines 2, "a\n\u{1000}\na": line 0 runs from top −100 to descent 100 (200 px);
+        // line 1 is the last visible one: 200 + (bottom 300 − ascent −300) = 800 (with the paint's
+        // bottom 100 it would be 600).
+        let view = AndroidModel(measure: .textView, limits: Limits(maxLines: 2))
+        #expect(try tall("a\n\u{1000}\na", view).boxHeight == 800)
+    }
+
     @Test("ExtentTest: lines with CustomExtent text take its extent −160/40, others −80/20")
     func minikinExtent() throws {
         // GreedyLineBreakerTest.cpp ExtentTest at 90 px: "The あいう " (CUSTOM), "is ", "Japanese." (ASCII).

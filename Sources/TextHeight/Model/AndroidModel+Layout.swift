@@ -28,24 +28,23 @@ struct AndroidLayout {
         let endsWithNewline = prepared.utf16.last == 0x0A
         let extraLine = (prepared.isEmpty || endsWithNewline) && broken.count < (maxVisible ?? Int.max)
         let fonts = prepared.fonts
-        // The extent depends on the line's fonts alone: lines in a row mostly share them.
-        var extentMask: UInt32? = nil
-        var extent = (metrics.ascent, metrics.descent)
+        // The bounds depend on the line's fonts alone: lines in a row mostly share them.
+        var boundsMask: UInt32? = nil
+        var bounds = LineBounds(metrics)
         for (i, line) in broken.enumerated() {
-            if line.fontMask != extentMask {
-                extent = StaticLayoutStack.lineExtent(fonts, mask: line.fontMask, primary: metrics,
+            if line.fontMask != boundsMask {
+                bounds = StaticLayoutStack.lineBounds(fonts, mask: line.fontMask, primary: metrics,
                                                       fallbackLineSpacing: model.fallbackLineSpacing)
-                extentMask = line.fontMask
+                boundsMask = line.fontMask
             }
-            let (ascent, descent) = extent
             // out(): lastLine is the line ending the text, unless the text ends in U+000A.
-            stack.out(ascent: ascent, descent: descent, isLast: i == broken.count - 1 && !endsWithNewline)
+            stack.out(bounds, isLast: i == broken.count - 1 && !endsWithNewline)
             if line.width > wrapWidth + 1e-9 { overflowingLines += 1 }
         }
         if extraLine {
             let end = prepared.utf16.count
             broken.append(Line(start: end, end: end, width: 0))
-            stack.out(ascent: metrics.ascent, descent: metrics.descent, isLast: true)
+            stack.out(LineBounds(metrics), isLast: true)
         }
         lineCount = stack.count
         maxLineHeight = stack.maxLineHeight

@@ -11,8 +11,10 @@
 ///   Builder, a TextView's layout and DynamicLayout's reflow of the whole text);
 /// - with maxLines, mMaxLineHeight = the top of the last visible line + its height as if it were
 ///   the last (bottom with includePad, no extra): `getHeight(cap)`.
+///
+/// The top and bottom `out` sees are the line's own (`LineBounds`): with fallback line spacing a
+/// tall fallback widens them too, so the first line's padding and the last line's bottom grow with it.
 struct StaticLayoutStack {
-    let metrics: AndroidFontMetrics
     let includePad: Bool
     let trackPad: Bool
     let spacingMultiplier: Float
@@ -47,9 +49,7 @@ struct StaticLayoutStack {
         return taken
     }
 
-    init(metrics: AndroidFontMetrics, includePad: Bool, trackPad: Bool, spacingMultiplier: Float,
-         spacingAdd: Float, maxVisibleLines: Int?) {
-        self.metrics = metrics
+    init(includePad: Bool, trackPad: Bool, spacingMultiplier: Float, spacingAdd: Float, maxVisibleLines: Int?) {
         self.includePad = includePad
         self.trackPad = trackPad
         self.spacingMultiplier = spacingMultiplier
@@ -57,16 +57,16 @@ struct StaticLayoutStack {
         self.maxVisibleLines = maxVisibleLines
     }
 
-    /// StaticLayout.out for one line with the given (unpadded) ascent and descent.
-    mutating func out(ascent: Int, descent: Int, isLast: Bool) {
-        var above = ascent, below = descent
+    /// StaticLayout.out for one line with the given (unpadded) ascent and descent and its top and bottom.
+    mutating func out(_ line: LineBounds, isLast: Bool) {
+        var above = line.ascent, below = line.descent
         if count == 0 {
-            if trackPad { topPadding = metrics.top - above }
-            if includePad { above = metrics.top }
+            if trackPad { topPadding = line.top - above }
+            if includePad { above = line.top }
         }
         if isLast {
-            if trackPad { bottomPadding = metrics.bottom - below }
-            if includePad { below = metrics.bottom }
+            if trackPad { bottomPadding = line.bottom - below }
+            if includePad { below = line.bottom }
         }
         let needMultiply = spacingMultiplier != 1 || spacingAdd != 0
         var extra = 0
@@ -76,7 +76,7 @@ struct StaticLayoutStack {
             extra = ex >= 0 ? StaticLayoutStack.int(ex + 0.5) : -StaticLayoutStack.int(-ex + 0.5)
         }
         if let maxVisibleLines, count + 1 == maxVisibleLines {
-            maxLineHeight = height + ((includePad ? metrics.bottom : below) - above)
+            maxLineHeight = height + ((includePad ? line.bottom : below) - above)
         }
         height += below - above + extra
         if keepsAboves { aboves.append(above) }
@@ -90,12 +90,16 @@ struct StaticLayoutStack {
         return Int(max(min(value, Double(Int32.max)), Double(Int32.min)).rounded(.towardZero))
     }
 
-    /// The line's ascent and descent with fallback line spacing: the primary font's, widened to
-    /// Minikin's extent of the fonts used (`Math.round` of a float: ⌊x + 0.5⌋). `mask`: the fonts
-    /// as `FontStack.fonts(in:)` picks them, read without building their array (this runs per line).
-    static func lineExtent(_ fonts: borrowing FontStack, mask: UInt32, primary: AndroidFontMetrics,
-                           fallbackLineSpacing: Bool) -> (Int, Int) {
-        guard fallbackLineSpacing else { return (primary.ascent, primary.descent) }
+    /// The line's bounds with fallback line spacing (StaticLayout.generate): the primary font's
+    /// ascent and descent, widened to Minikin's extent of the fonts used (`Math.round` of a float:
+    /// ⌊x + 0.5⌋); then top and bottom widened to them ("The fallback ascent/descent may be larger
+    /// than top/bottom of the default font metrics. Adjust top/bottom with ascent/descent for
+    /// avoiding unexpected clipping."). Per line: after each line `generate` resets fmTop/fmBottom to
+    /// the span's own metrics, so a widened top does not carry on to the next line. `mask`: the
+    /// fonts as `FontStack.fonts(in:)` picks them, read without building their array (this runs per line).
+    static func lineBounds(_ fonts: borrowing FontStack, mask: UInt32, primary: AndroidFontMetrics,
+                           fallbackLineSpacing: Bool) -> LineBounds {
+        guard fallbackLineSpacing else { return LineBounds(primary) }
         var ascent: Float = 0, descent: Float = 0  // MinikinExtent::extendBy from {0, 0}
         var rest = fonts.indices(in: mask)
         while rest != 0 {
@@ -105,12 +109,32 @@ struct StaticLayoutStack {
             ascent = min(ascent, m.extentAscent)
             descent = max(descent, m.extentDescent)
         }
-        return (min(primary.ascent, javaRound(ascent)), max(primary.descent, javaRound(descent)))
+        let lineAscent = min(primary.ascent, javaRound(ascent)), lineDescent = max(primary.descent, javaRound(descent))
+        return LineBounds(top: min(primary.top, lineAscent), ascent: lineAscent, descent: lineDescent,
+                          bottom: max(primary.bottom, lineDescent))
     }
 
     /// `Math.round(float)`: ⌊x + 0.5⌋.
     static func javaRound(_ value: Float) -> Int {
         guard value.isFinite else { return 0 }
         return Int(max(min((value + 0.5).rounded(.down), Float(Int32.max)), Float(Int32.min)))
+    }
+}
+
+/// What `StaticLayout.out` takes of a line: its ascent and descent (`above`, `below`) and the top and
+/// bottom that includeFontPadding puts at the first line's top and the last line's bottom.
+struct LineBounds: Equatable {
+    var top: Int
+    var ascent: Int
+    var descent: Int
+    var bottom: Int
+
+    init(top: Int, ascent: Int, descent: Int, bottom: Int) {
+        (self.top, self.ascent, self.descent, self.bottom) = (top, ascent, descent, bottom)
+    }
+
+    /// The paint's own `FontMetricsInt`: a line of the primary font, or the empty line after a final U+000A.
+    init(_ metrics: AndroidFontMetrics) {
+        self.init(top: metrics.top, ascent: metrics.ascent, descent: metrics.descent, bottom: metrics.bottom)
     }
 }

@@ -148,7 +148,7 @@ public struct AndroidModel: PlatformModel {
         let metrics = AndroidFontMetrics(font)
         var stack = stack(metrics, maxVisibleLines: nil)
         let n = max(lines, 1)
-        for i in 0..<n { stack.out(ascent: metrics.ascent, descent: metrics.descent, isLast: i == n - 1) }
+        for i in 0..<n { stack.out(LineBounds(metrics), isLast: i == n - 1) }
         return Double(AndroidLayout.height(of: stack, dynamic: measure == .editText, includePad: includeFontPadding)
                       + Int(padding.top + padding.bottom))
     }
@@ -158,7 +158,7 @@ public struct AndroidModel: PlatformModel {
     func stack(_ metrics: AndroidFontMetrics, maxVisibleLines: Int?) -> StaticLayoutStack {
         let (add, mult) = spacing(metrics)
         let dynamic = measure == .editText
-        return StaticLayoutStack(metrics: metrics, includePad: dynamic ? false : includeFontPadding,
+        return StaticLayoutStack(includePad: dynamic ? false : includeFontPadding,
                                  trackPad: dynamic ? true : includeFontPadding, spacingMultiplier: mult,
                                  spacingAdd: add, maxVisibleLines: maxVisibleLines)
     }
