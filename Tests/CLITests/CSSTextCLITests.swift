@@ -41,6 +41,24 @@ struct CSSTextCLITests {
         #expect(try lineWidth("mmmmm\tb", ["--tab-size", "50px"]) == "109.93181818181819")
     }
 
+    @Test("a tab-size in spaces counts each space with the letter and word spacing; a run's later tabs advance by the interval")
+    func tabsWithSpacing() throws {
+        // Blink TabSize::GetPixelSize (TabSizeWithSpacing) and ShapeResult::CreateForTabulationCharacters; the tabs
+        // themselves get no spacing. Chromium 156 puts b at 88, 104, 30, 8 and 40 px (fixtures/chromium/record.py's
+        // probes; b is 1748/176 = 9.93… + its letter spacing).
+        #expect(try lineWidth("\t\tb", ["--letter-spacing", "1px"]) == "98.93181818181819")  // 8 × (4.5 + 1) = 44
+        #expect(try lineWidth("\t\tb", ["--word-spacing", "2px"]) == "113.93181818181819")  // 8 × (4.5 + 2) = 52
+        #expect(try lineWidth("\t\tb", ["--letter-spacing", "1px", "--word-spacing", "2px", "--tab-size", "2"])
+                == "40.93181818181818")  // 2 × 7.5 = 15
+        // tab-size 0: the interval is the letter spacing, 2 px: the first tab is under half a space (2.25 px) from
+        // its stop and goes on to 4; the next two add 2 each (not 4: only the first tab looks at the pen).
+        #expect(try lineWidth("\t\t\tb", ["--letter-spacing", "2px", "--tab-size", "0"]) == "19.93181818181818")
+        // A negative interval (−1 px): the run of tabs keeps the pen; a = 1588/176 − 1, b = 1748/176 − 1.
+        #expect(try lineWidth("a\t\tb", ["--letter-spacing", "-1px", "--tab-size", "0"]) == "16.954545454545453")
+        // A length does not count the spacing.
+        #expect(try lineWidth("\t\tb", ["--letter-spacing", "1px", "--tab-size", "20px"]) == "50.93181818181818")
+    }
+
     @Test("word-break keep-all keeps a Korean phrase whole; break-all breaks Latin words between letters")
     func wordBreak() throws {
         let korean = ["--model", "css", "--measure", "div", "--font", "fixtures/fonts/NotoSansCJKsc-Regular.subset.otf",

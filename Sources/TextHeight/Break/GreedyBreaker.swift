@@ -227,24 +227,36 @@ extension PreparedText {
         }
     }
 
-    /// The pen after a hanging run with tabs: each tab moves to the next stop past the pen, and on
-    /// to the one after when it would be less than `minimumTab` wide (Blink `Font::TabWidth`: "the
-    /// minimum width is half the space width"); `tab-size: 0` leaves only the letter spacing.
+    /// The pen after a hanging run with tabs. Blink shapes a run of tabs on its own, unspaced
+    /// (`ShapeResult::CreateForTabulationCharacters`): its first tab moves to the next stop past the
+    /// pen, and on to the one after when it would be less than `minimumTab` wide (`Font::TabWidth`:
+    /// "the minimum width is half the space width"); the run's other tabs advance by the interval.
+    /// A run of negative width (a negative interval) leaves the pen where it is (measured; Blink clamps
+    /// an item's inline size, `SnappedWidth().ClampNegativeToZero()`, and a run's tabs share its sign).
     private func advance(_ pen: Double, overTrailingOf segment: Int) -> Double {
         var pen = pen
+        var afterTab = false
         for piece in tabbedTrailing[segment] ?? [] {
             switch piece {
-            case .advance(let width): pen += width
+            case .advance(let width):
+                pen += width
+                afterTab = false
             case .tab:
-                guard tabInterval > 0 else {
-                    pen += cssSpacing.letter
-                    continue
-                }
-                var distance = tabInterval - pen.truncatingRemainder(dividingBy: tabInterval)
-                if distance < minimumTab { distance += tabInterval }
-                pen += distance
+                pen += max(0, afterTab ? tabInterval : tabDistance(from: pen))
+                afterTab = true
             }
         }
         return pen
+    }
+
+    /// Font::TabWidth at a position: to the next multiple of the interval, plus one interval under
+    /// the minimum. An interval of 0 (tab-size 0 without letter spacing) gives 0. Blink's position
+    /// is never negative (each item's width is clamped to 0), so a pen below 0, after text of negative
+    /// width, is not wrapped: the tab ends on the first stop, where Blink's does (measured).
+    private func tabDistance(from pen: Double) -> Double {
+        guard tabInterval != 0 else { return 0 }
+        var distance = tabInterval - pen.truncatingRemainder(dividingBy: tabInterval)
+        if distance < minimumTab { distance += tabInterval }
+        return distance
     }
 }

@@ -96,7 +96,7 @@ public struct PreparedText: Sendable {
         let usesSpace: Bool
         if case .spaces = rules.tabStops { usesSpace = true } else { usesSpace = rules.tabsKeepHalfSpace }
         let space = usesSpace ? PreparedText.spaceAdvance(fonts.primary, shaper: shaper) : 0
-        tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, fontSize: fontSize)
+        tabInterval = PreparedText.tabInterval(rules.tabStops, space: space, spacing: cssSpacing, fontSize: fontSize)
         minimumTab = rules.tabsKeepHalfSpace ? space / 2 : 0
         // Stored last, so that the rules and fonts move in rather than being copied.
         self.fonts = fonts
@@ -440,13 +440,18 @@ public struct PreparedText: Sendable {
         return Double(space.withUnsafeBufferPointer { shaper.advance(of: $0, in: font).advance }) * font.scale
     }
 
-    /// TabSize::GetPixelSize: N spaces of the primary font, or a length.
-    private static func tabInterval(_ stops: BreakRules.TabStops, space: Double, fontSize: Double) -> Double {
+    /// Font::TabWidthInternal: TabSize::GetPixelSize, N spaces of the primary font each counted with
+    /// the letter and word spacing (CSS Text 3 `tab-size`; Blink's TabSizeWithSpacing), or a length;
+    /// when that is 0, the letter spacing.
+    private static func tabInterval(_ stops: BreakRules.TabStops, space: Double, spacing: TextSpacing,
+                                    fontSize: Double) -> Double {
+        let interval: Double
         switch stops {
-        case .every(let interval): return interval
-        case .spaces(let count): return count * space
-        case .em(let em): return em * fontSize
+        case .every(let length): interval = length
+        case .spaces(let count): interval = count * (space + spacing.letter + spacing.word)
+        case .em(let em): interval = em * fontSize
         }
+        return interval != 0 ? interval : spacing.letter
     }
 }
 

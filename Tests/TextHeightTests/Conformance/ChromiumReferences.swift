@@ -38,8 +38,9 @@ struct ChromiumCase {
         return text
     }
 
-    /// references.jsonl (the defaults) and text-properties.jsonl (issue 13's properties and lang).
-    static let files = ["references.jsonl", "text-properties.jsonl"]
+    /// references.jsonl (the defaults), text-properties.jsonl (issue 13's properties and lang) and
+    /// tab-spacing.jsonl (issue 30: tabs under letter-spacing and word-spacing).
+    static let files = ["references.jsonl", "text-properties.jsonl", "tab-spacing.jsonl"]
 
     static func load() throws -> (version: String, cases: [ChromiumCase]) {
         var all: [ChromiumCase] = []
