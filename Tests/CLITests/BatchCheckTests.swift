@@ -78,8 +78,9 @@ struct BatchCheckTests {
     @Test("cases that set no flag of their own (read in one pass) give the bytes of cases that repeat the flags")
     func scannedCasesMatchPlainCases() throws {
         // The plain path reads a case through JSONReader and BatchCase, and measures through
-        // MeasureOptions.measure; a case with no flag of its own takes ScannedCase and ReadyDefaults.
-        // The same case with the command line's own flags added must give the same bytes.
+        // MeasureOptions.measure; a case with no flag of its own takes ScannedCase and ReadyOptions.
+        // The same case with the command line's own flags added, one key written with an escape
+        // (which the one-pass reader leaves to the plain path), must give the same bytes.
         let corpus = String(decoding: try BatchCheckTests.corpusCases(limit: 2500), as: UTF8.self)
         let long = String(repeating: "long text ", count: 300)
         let extra = [
@@ -92,7 +93,7 @@ struct BatchCheckTests {
         ]
         let lines = corpus.split(separator: "\n").map(String.init) + extra
         let own = lines.map { line in
-            #"{"width":[240,343],"lines":true,"maxBytes":2000,"# + line.drop { $0 != "{" }.dropFirst()
+            #"{"\u0077idth":[240,343],"lines":true,"maxBytes":2000,"# + line.drop { $0 != "{" }.dropFirst()
         }
         let flags = ["batch", "--width", "240,343", "--lines", "--max-bytes", "2000", "--jobs", "1",
                      "--fallback", "fixtures/fonts/NotoSansArabic-Regular.ttf",
@@ -110,8 +111,8 @@ struct BatchCheckTests {
     /// The one-pass reader (`CaseScanner`) decodes a string's UTF-8 itself: whatever it accepts, the plain
     /// path must read to the same text, and what the plain path refuses (ill-formed UTF-8: Unicode Table
     /// 3-7; raw controls) it must leave to it. Each sequence stands after 0–9 ASCII bytes, so that it meets
-    /// the eight-byte ASCII steps at every offset; a case that sets the command line's flags again goes the
-    /// plain way and is the reference (ill-formed lines come back as errors naming the byte).
+    /// the eight-byte ASCII steps at every offset; a case that sets the command line's flags again under an
+    /// escaped key goes the plain way and is the reference (ill-formed lines come back as errors naming the byte).
     @Test("the one-pass reader's UTF-8 decoding accepts and refuses what the plain reader does")
     func scannedStringsMatchPlainStrings() throws {
         let sequences: [[UInt8]] = [
@@ -134,7 +135,7 @@ struct BatchCheckTests {
                 // The reference's flag comes after the text: an error names the same byte offset.
                 let fields = Array(#"{"id":"\#(k)-\#(lead)","text":""#.utf8) + text
                 scanned += fields + Array("\"}\n".utf8)
-                plain += fields + Array(#"","width":[343]}"#.utf8) + Array("\n".utf8)
+                plain += fields + Array(#"","\u0077idth":[343]}"#.utf8) + Array("\n".utf8)
             }
         }
         let flags = ["batch", "--width", "343", "--jobs", "1"]

@@ -48,11 +48,14 @@ struct BatchCommand {
         var block: [UInt8] = []
         var chunk: [LineReader.Placed] = []
         chunk.reserveCapacity(WorkerPool.chunkSize)
-        // Cases that set no flag of their own measure with the command line's: parse it and load its fonts once.
+        // Cases that set no flag of their own measure with the command line's: parse it and load its fonts once;
+        // cases that carry options find what they come to once per distinct set (`CaseSettings`).
         let parsedDefaults = (try? MeasureOptions(defaults)).map {
             CaseRunner.Defaults(options: $0, fonts: try? $0.loadFonts(faces: pool.faces))
         }
-        let ready = parsedDefaults.flatMap { ReadyDefaults($0.options, fonts: $0.fonts, workers: pool.jobs) }
+        let settings = parsedDefaults.map {
+            CaseSettings(defaults: defaults, parsedDefaults: $0, faces: pool.faces, workers: pool.jobs)
+        }
         var out: [UInt8] = []
         while true {
             chunk.removeAll(keepingCapacity: true)
@@ -68,7 +71,7 @@ struct BatchCommand {
                 pool.map(chunk, byWorker: { line, worker in
                     let start = worker.output.count
                     let failed = BatchCommand.process(line, in: block, defaults: defaults, parsedDefaults: parsedDefaults,
-                                                      ready: ready, worker: worker, faces: pool.faces)
+                                                      settings: settings, worker: worker, faces: pool.faces)
                     return Written(worker: worker.index, bytes: start..<worker.output.count, failed: failed)
                 })
             }
@@ -102,10 +105,12 @@ struct BatchCommand {
     /// One input line (bytes of `block`) to its output lines, written into the worker's output:
     /// results, or one error object naming the line (then true).
     static func process(_ placed: LineReader.Placed, in block: UnsafeBufferPointer<UInt8>, defaults: ParsedArguments,
-                        parsedDefaults: CaseRunner.Defaults? = nil, ready: ReadyDefaults? = nil,
+                        parsedDefaults: CaseRunner.Defaults? = nil, settings: CaseSettings? = nil,
                         worker: WorkerPool.Worker, faces: FaceCache) -> Bool {
-        if let ready, !placed.tooLong, let scanned = ScannedCase.scan(UnsafeBufferPointer(rebasing: block[placed.bytes])) {
-            return ready.process(scanned, line: placed.number, worker: worker)
+        if !placed.tooLong,
+           let failed = settings?.process(UnsafeBufferPointer(rebasing: block[placed.bytes]), number: placed.number,
+                                          worker: worker, line: { placed.line(in: block) }) {
+            return failed
         }
         let line = placed.line(in: block)
         let outcome = CaseRunner.run(line, defaults: defaults, parsedDefaults: parsedDefaults, shaper: worker.shaper,
@@ -127,6 +132,13 @@ struct BatchCommand {
         }
     }
 
+    /// The error object of a scanned case that failed: `id` is its id's JSON text as written.
+    static func failure(_ error: Failure, id: UnsafeBufferPointer<UInt8>?, line: Int, into output: OutputBuffer) {
+        var prefix = JSONObject()
+        if let id { prefix.add("id", raw: id) }
+        failure(error, line: line, prefix: prefix, into: output)
+    }
+
     /// The error object of a case that failed, after `prefix` (its id).
     static func failure(_ error: Failure, line: Int, prefix: JSONObject, into output: OutputBuffer) {
         var json = prefix
@@ -137,140 +149,6 @@ struct BatchCommand {
         json.append(to: &bytes)
         bytes.append(0x0A)
         output.append(bytes)
-    }
-}
-
-/// The command line's options made ready once for the cases that set no flag of their own, read
-/// by `ScannedCase` (most lines of a batch): its fonts loaded, its model made, its widths and the
-/// output fields it fixes written. What `MeasureOptions.measure` does per case, minus the work
-/// that gives the same answer every time; the output is the same bytes.
-final class ReadyDefaults: Sendable {
-    let options: MeasureOptions
-    let fonts: FontStack
-    let model: any PlatformModel
-    let widths: [Double]
-    /// `measurementSetting` of these options and fonts.
-    let setting: [UInt8]
-    /// One per worker (`WorkerPool.Worker.index`), used by that worker's thread alone.
-    private let written: [WrittenMeasurements]
-
-    /// Nil when the defaults alone cannot measure (no fonts, no model), and with a placeholder
-    /// (the library decides per text whether it is measured): those cases take the plain path.
-    init?(_ options: MeasureOptions, fonts: FontStack?, workers: Int) {
-        guard let fonts, options.text.placeholderValue == nil, let model = try? options.makeModel() else { return nil }
-        self.options = options
-        self.fonts = fonts
-        self.model = model
-        widths = options.model.modelWidths
-        setting = measurementSetting(model: options.model.model.rawValue, measure: options.model.measureName,
-                                     font: FontDescription(options, fonts: fonts, model: model))
-        written = (0..<max(1, workers)).map { _ in WrittenMeasurements() }
-    }
-
-    /// `PlatformModel.measure(_:shaper:)` without a placeholder: the text prepared once (from its
-    /// UTF-16 units, as `prepare` makes them), measured at every width; true when it failed.
-    func process(_ scanned: ScannedCase, line: Int, worker: WorkerPool.Worker) -> Bool {
-        do throws(Failure) {
-            guard scanned.utf8Count <= options.text.maxBytes else {
-                throw .tooManyBytes(scanned.utf8Count, maxBytes: options.text.maxBytes)
-            }
-            let prepared: PreparedText
-            do {
-                prepared = try PreparedText(utf16: scanned.utf16, fonts: fonts, rules: model.breakRules,
-                                            shaper: worker.shaper)
-            } catch {
-                throw .text(error)
-            }
-            let lines = options.output.lines
-            if widths.count == 1 {  // the common case, without an array
-                let measurement = model.measure(prepared, width: widths[0], includeLines: lines)
-                if options.font.strictGlyphs, measurement.missingGlyphs > 0 { throw .strictGlyphs(measurement.missingGlyphs) }
-                write(scanned.id, measurement, width: widths[0], lines: lines, worker: worker)
-                return false
-            }
-            var measurements: [Measurement] = []
-            measurements.reserveCapacity(widths.count)
-            for width in widths { measurements.append(model.measure(prepared, width: width, includeLines: lines)) }
-            if options.font.strictGlyphs, let missing = measurements.first?.missingGlyphs, missing > 0 {
-                throw .strictGlyphs(missing)
-            }
-            for (width, measurement) in zip(widths, measurements) {
-                write(scanned.id, measurement, width: width, lines: lines, worker: worker)
-            }
-            return false
-        } catch {
-            var prefix = JSONObject()
-            if let id = scanned.id { prefix.add("id", raw: id) }
-            BatchCommand.failure(error, line: line, prefix: prefix, into: worker.output)
-            return true
-        }
-    }
-
-    /// The line of one width, written straight into the worker's output: the id, then the measurement's
-    /// fields as they were written for an equal measurement at that width before (`WrittenMeasurements`).
-    private func write(_ id: UnsafeBufferPointer<UInt8>?, _ measurement: Measurement, width: Double, lines: Bool,
-                       worker: WorkerPool.Worker) {
-        let fields = written[worker.index].fields(of: measurement, width: width) {
-            var object = JSONObject()
-            appendMeasurement(measurement, width: width, measuredPlaceholder: false, setting: setting, lines: lines,
-                              to: &object)
-            var bytes: [UInt8] = []
-            object.append(to: &bytes)
-            return Array(bytes.dropFirst().dropLast())  // the fields, without the braces
-        }
-        // `{"id":…,` + fields + `}` + newline, as JSONObject writes the whole object.
-        let idKey: StaticString = #"{"id":"#
-        let count = (id.map { idKey.utf8CodeUnitCount + $0.count + 1 } ?? 1) + fields.count + 2
-        fields.withUnsafeBufferPointer { fields in
-            worker.output.write(upTo: count) { room in
-                guard var p = room.baseAddress else { return 0 }
-                func put(_ bytes: UnsafeBufferPointer<UInt8>) {
-                    guard let from = bytes.baseAddress else { return }
-                    p.initialize(from: from, count: bytes.count)
-                    p += bytes.count
-                }
-                if let id {
-                    put(UnsafeBufferPointer(start: idKey.utf8Start, count: idKey.utf8CodeUnitCount))
-                    put(id)
-                    p.initialize(to: UInt8(ascii: ","))
-                    p += 1
-                } else {
-                    p.initialize(to: UInt8(ascii: "{"))
-                    p += 1
-                }
-                put(fields)
-                p.initialize(to: UInt8(ascii: "}"))
-                p[1] = 0x0A
-                return count
-            }
-        }
-    }
-}
-
-/// The fields a measurement writes (`appendMeasurement`) remembered by measurement and width, for
-/// one worker: the texts of a batch share few distinct measurements (one line count and fonts give
-/// the same heights: 815 among the 20,000 mixed texts), and writing the fields again cost about
-/// 2,000 instructions a line. Equal measurements write the same bytes (Double's `==` only merges
-/// 0 and -0, both written `0`). Measurements with lines (`--lines`) are seldom equal: not kept.
-final class WrittenMeasurements: @unchecked Sendable {
-    private struct Entry {
-        var width: Double
-        var measurement: Measurement
-        var fields: [UInt8]
-    }
-
-    private var entries = [Entry?](repeating: nil, count: 1024)
-
-    func fields(of measurement: Measurement, width: Double, make: () -> [UInt8]) -> [UInt8] {
-        guard measurement.lines.isEmpty else { return make() }
-        var hash = UInt64(truncatingIfNeeded: measurement.lineCount) ^ width.bitPattern
-        hash = (hash &* 0x9E37_79B9_7F4A_7C15) ^ measurement.textHeight.bitPattern
-        hash = (hash &* 0x9E37_79B9_7F4A_7C15) ^ measurement.boxHeight.bitPattern
-        let slot = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 54)  // the top 10 bits
-        if let entry = entries[slot], entry.width == width, entry.measurement == measurement { return entry.fields }
-        let fields = make()
-        entries[slot] = Entry(width: width, measurement: measurement, fields: fields)
-        return fields
     }
 }
 

@@ -12,6 +12,9 @@ struct BatchCase {
     var fields: [(String, JSONValue)]
 
     static let reservedKeys: Set<String> = ["id", "text", "expect"]
+    /// Each measurement flag by its JSONL key (the first flag of a key, as a search in order finds it).
+    static let specsByKey: [String: OptionSpec] = Dictionary(MeasureOptions.specs.map { ($0.jsonKey, $0) },
+                                                            uniquingKeysWith: { first, _ in first })
 
     init(_ value: JSONValue) throws(UsageError) {
         guard case .object(let fields) = value else {
@@ -29,7 +32,7 @@ struct BatchCase {
                 guard case .string(let s) = field else { throw UsageError("field 'text' must be a string, got \(field.typeName)") }
                 text = s
             default:
-                guard let spec = MeasureOptions.specs.first(where: { $0.jsonKey == key }) else {
+                guard let spec = BatchCase.specsByKey[key] else {
                     throw UsageError("unknown field '\(key)'")
                 }
                 options += try BatchCase.flagValues(field, spec: spec, key: key)

@@ -1,10 +1,15 @@
-/// The common batch line, `{"id": …, "text": "…"}` and nothing else, read in one pass straight
-/// into what the measurement needs: the text's UTF-16 units and the id as it is written back.
+import Glibc
+
+/// A batch line of plain fields, read in one pass straight into what the measurement needs: the
+/// text's UTF-16 units, the id as it is written back, and the case's other fields (its options)
+/// as written, for `CaseSettings` to look up what they come to.
 ///
-/// It answers nil for anything else (another field, an escaped key, a duplicate, an id that is not
-/// a plain string or number, invalid UTF-8 or JSON): the plain path (`JSONReader`, `BatchCase`)
+/// It answers nil for anything else (an escaped key, a duplicate id or text, an id that is not a
+/// plain string or number, an option value that is not a number, a plain string, true, false,
+/// null or an array of those, invalid UTF-8 or JSON): the plain path (`JSONReader`, `BatchCase`)
 /// then reads the line and says what is wrong. So whatever it accepts, the plain path reads to the
-/// same text and id: strict RFC 8259, the text decoded as `String(decoding:)` then `.utf16` would.
+/// same text and id: strict RFC 8259, the text decoded as `String(decoding:)` then `.utf16` would;
+/// and what `BatchCase` makes of it depends on the option fields alone (id and text are valid).
 struct ScannedCase {
     /// The id's JSON text as the output repeats it (`JSONValue.text`): bytes of the line scanned.
     var id: UnsafeBufferPointer<UInt8>?
@@ -12,11 +17,85 @@ struct ScannedCase {
     /// The text's length in UTF-8 bytes, for `--max-bytes`.
     var utf8Count: Int
 
-    /// The line's bytes must outlive the case (its id points into them).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> ScannedCase? {
+    /// The line's bytes must outlive the case (its id points into them). `options` gets the
+    /// case's option fields (emptied first; a worker keeps one, so that no case allocates it),
+    /// and the template of the line the bytes besides its id and text.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, options: inout CaseOptionFields)
+        -> (scanned: ScannedCase, template: CaseTemplate)? {
         var scanner = CaseScanner(bytes: bytes)
-        return scanner.scanCase()
+        options.removeAll()
+        return scanner.scanCase(options: &options)
     }
+
+    /// A line that is `template`'s line with another id and text: only those two values are read,
+    /// the rest compared byte for byte. A scan of the line would accept it and find the same fields
+    /// (it reads the same bytes the same way up to each value, and a value ends where its grammar
+    /// says). Nil for any other line.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, like template: CaseTemplate) -> ScannedCase? {
+        var scanner = CaseScanner(bytes: bytes)
+        return scanner.scan(like: template)
+    }
+}
+
+/// The fields of a scanned case besides id and text: each key (between its quotes) and value
+/// (its JSON text) as ranges of the line, in the case's order.
+struct CaseOptionFields {
+    /// Key, value, key, value, …
+    private(set) var pieces: [Range<Int>] = []
+    /// Bytes of the pieces, and one separator after each (`CaseSettings`' key).
+    private(set) var keyLength = 0
+
+    var isEmpty: Bool { pieces.isEmpty }
+
+    mutating func removeAll() {
+        pieces.removeAll(keepingCapacity: true)
+        keyLength = 0
+    }
+
+    mutating func append(key: Range<Int>, value: Range<Int>) {
+        pieces.append(key)
+        pieces.append(value)
+        keyLength += key.count + value.count + 2
+    }
+}
+
+/// A scanned line's bytes with its id's and text's values cut out: the lines of a golden file
+/// differ in those two values alone, so that the next line is read by comparing the rest.
+/// A class that owns its bytes: a batch reads every line through one, without a retain.
+final class CaseTemplate: @unchecked Sendable {
+    /// The line's bytes without the values.
+    let literal: UnsafeMutableBufferPointer<UInt8>
+    /// Where the first value was cut out of `literal`, and whether it was the text.
+    let first: Int
+    let firstIsText: Bool
+    /// Where the second was (the text when the first was the id, and the other way); nil without an id.
+    let second: Int?
+
+    /// `text`: from after the text's opening quote to after its closing quote.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, id: Range<Int>?, text: Range<Int>) {
+        var cuts = [text]
+        if let id { cuts.insert(id, at: id.lowerBound < text.lowerBound ? 0 : 1) }
+        // The bytes before the first cut, between the cuts and after the last.
+        var kept: [Range<Int>] = []
+        var from = 0
+        for cut in cuts {
+            kept.append(from..<cut.lowerBound)
+            from = cut.upperBound
+        }
+        kept.append(from..<bytes.count)
+        literal = .allocate(capacity: kept.reduce(0) { $0 + $1.count })
+        var to = 0
+        for range in kept {
+            _ = UnsafeMutableBufferPointer(rebasing: literal[to..<to + range.count])
+                .initialize(from: UnsafeBufferPointer(rebasing: bytes[range]))
+            to += range.count
+        }
+        first = cuts[0].lowerBound
+        firstIsText = cuts[0] == text
+        second = cuts.count > 1 ? cuts[0].lowerBound + cuts[1].lowerBound - cuts[0].upperBound : nil
+    }
+
+    deinit { literal.deallocate() }
 }
 
 private struct CaseScanner {
@@ -25,9 +104,10 @@ private struct CaseScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func scanCase() -> ScannedCase? {
+    mutating func scanCase(options: inout CaseOptionFields) -> (scanned: ScannedCase, template: CaseTemplate)? {
         var id: Range<Int>?
         var text: (utf16: [UInt16], utf8Count: Int)?
+        var textRange = 0..<0
         skipSpace()
         guard take(UInt8(ascii: "{")) else { return nil }
         while true {
@@ -41,8 +121,14 @@ private struct CaseScanner {
                 guard id == nil, let range = idValue() else { return nil }
                 id = range
             case .text:
-                guard text == nil, take(UInt8(ascii: "\"")), let decoded = textValue() else { return nil }
+                guard text == nil, take(UInt8(ascii: "\"")) else { return nil }
+                let start = i
+                guard let decoded = textValue() else { return nil }
                 text = decoded
+                textRange = start..<i
+            case .option(let name):
+                guard let value = optionValue() else { return nil }
+                options.append(key: name, value: value)
             }
             skipSpace()
             if take(UInt8(ascii: ",")) { continue }
@@ -51,8 +137,37 @@ private struct CaseScanner {
         }
         skipSpace()
         guard i == bytes.count, let text else { return nil }
-        return ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
-                           utf8Count: text.utf8Count)
+        return (ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
+                            utf8Count: text.utf8Count),
+                CaseTemplate(bytes, id: id, text: textRange))
+    }
+
+    /// `ScannedCase.scan(_:like:)`: the literal's ends first (the options of a golden file's case
+    /// stand before or after its id and text), then each value and the literal between them.
+    mutating func scan(like template: CaseTemplate) -> ScannedCase? {
+        let literal = template.literal
+        do {
+            guard let line = bytes.baseAddress, let known = literal.baseAddress, bytes.count >= literal.count
+            else { return nil }
+            let last = template.second ?? template.first
+            let suffix = literal.count - last
+            guard memcmp(line, known, template.first) == 0,
+                  memcmp(line + bytes.count - suffix, known + last, suffix) == 0 else { return nil }
+            var id: Range<Int>?
+            var text: (utf16: [UInt16], utf8Count: Int)?
+            i = template.first
+            if template.firstIsText { text = textValue() } else { id = idValue() }
+            if let second = template.second {
+                let between = second - template.first
+                guard id != nil || text != nil, bytes.count - i >= between,
+                      memcmp(line + i, known + template.first, between) == 0 else { return nil }
+                i += between
+                if template.firstIsText { id = idValue() } else { text = textValue() }
+            }
+            guard i == bytes.count - suffix, let text, template.second == nil || id != nil else { return nil }
+            return ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
+                               utf8Count: text.utf8Count)
+        }
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {
@@ -65,9 +180,13 @@ private struct CaseScanner {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
     }
 
-    enum Key { case id, text }
+    enum Key {
+        case id, text
+        /// Any other key of ASCII letters and digits (the options' camelCase names): the range between its quotes.
+        case option(Range<Int>)
+    }
 
-    /// `"id"` or `"text"` written without escapes.
+    /// `"id"`, `"text"` or another key of ASCII letters and digits, written without escapes.
     private mutating func plainKey() -> Key? {
         let rest = bytes.count - i
         if rest >= 4, bytes[i] == 0x22, bytes[i + 1] == UInt8(ascii: "i"), bytes[i + 2] == UInt8(ascii: "d"),
@@ -80,7 +199,86 @@ private struct CaseScanner {
             i += 6
             return .text
         }
-        return nil
+        guard rest >= 3, bytes[i] == 0x22 else { return nil }
+        let start = i + 1
+        var j = start
+        while j < bytes.count, CaseScanner.isKeyByte(bytes[j]) { j += 1 }
+        guard j > start, j < bytes.count, bytes[j] == 0x22 else { return nil }
+        i = j + 1
+        return .option(start..<j)
+    }
+
+    private static func isKeyByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b | 0x20 >= 0x61 && b | 0x20 <= 0x7A)
+    }
+
+    /// An option's value as `BatchCase` may take it: a number, a plain string, true, false, null,
+    /// or an array of those (one level); the range of its JSON text.
+    private mutating func optionValue() -> Range<Int>? {
+        let start = i
+        guard take(UInt8(ascii: "[")) else { return scalar() ? start..<i : nil }
+        skipSpace()
+        if take(UInt8(ascii: "]")) { return start..<i }
+        while true {
+            guard scalar() else { return nil }
+            skipSpace()
+            if take(UInt8(ascii: "]")) { return start..<i }
+            guard take(UInt8(ascii: ",")) else { return nil }
+            skipSpace()
+        }
+    }
+
+    private mutating func scalar() -> Bool {
+        guard i < bytes.count else { return false }
+        switch bytes[i] {
+        case 0x22:
+            i += 1
+            return plainString()
+        case UInt8(ascii: "t"): return word("true")
+        case UInt8(ascii: "f"): return word("false")
+        case UInt8(ascii: "n"): return word("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return number()
+        default: return false
+        }
+    }
+
+    private mutating func word(_ text: StaticString) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard bytes.count - i >= count else { return false }
+        for k in 0..<count where bytes[i + k] != text.utf8Start[k] { return false }
+        i += count
+        return true
+    }
+
+    /// A string without escapes or controls, its UTF-8 well-formed, after its opening quote; `i` past
+    /// its closing quote. Font paths are most of a case's option bytes: eight at a time while ASCII.
+    private mutating func plainString() -> Bool {
+        guard let source = bytes.baseAddress else { return false }
+        let end = bytes.count
+        while i < end {
+            while end &- i >= 8 {
+                let others = CaseScanner.notPlainASCII(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self))
+                if others != 0 {
+                    i &+= others.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+            guard i < end else { return false }
+            let b = source[i]
+            if b == 0x22 {
+                i += 1
+                return true
+            }
+            if b < 0x20 || b == 0x5C { return false }
+            if b < 0x80 {
+                i += 1
+                continue
+            }
+            guard let (_, length) = utf8Scalar(at: i) else { return false }
+            i += length
+        }
+        return false
     }
 
     /// A string that `JSONObject` writes back byte for byte (no escape in it, none needed: no
