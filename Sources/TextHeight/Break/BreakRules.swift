@@ -119,6 +119,11 @@ public struct BreakRules: Sendable, Equatable {
         /// Chromium 156: Liberation Sans "The <em>appstreamcli</em> command-", 289.015625 px, fits 289 px
         /// but not 288.984375; "XML or", 50.9765625 px, fits 50.96875 but not 50.953125.
         case layoutUnit
+        /// SkParagraph's `LineBreakerWithLittleRounding::breakLine` (TextWrapper.cpp): fits below
+        /// available − 0.25, not above available + 0.25; in between the width cut to 1/100 px must not
+        /// exceed the available width. `roundingHack` (Skia's default `applyRoundingHack`; Flutter turns it
+        /// off) rounds to 1/100 px instead of cutting.
+        case skParagraph(roundingHack: Bool)
     }
 
     /// The ICU locale for the line iterator of a text in `language`.
@@ -139,6 +144,7 @@ public struct BreakRules: Sendable, Equatable {
     struct Fit {
         private let onGrid: Bool
         private let limit: Double
+        private let skia: (available: Double, roundingHack: Bool)?
 
         init(_ rule: FitRule, available: Double) {
             switch rule {
@@ -146,15 +152,33 @@ public struct BreakRules: Sendable, Equatable {
                 // Widths are sums of scaled font units; allow only floating-point noise.
                 onGrid = false
                 limit = available + 1e-9
+                skia = nil
             case .layoutUnit:
                 onGrid = true
                 limit = (available * 64).rounded(.down) + 1
+                skia = nil
+            case .skParagraph(let roundingHack):
+                onGrid = false
+                limit = available
+                skia = (available, roundingHack)
             }
         }
 
         func callAsFunction(_ width: Double) -> Bool {
+            if let skia { return Fit.skParagraphFits(width, available: skia.available, roundingHack: skia.roundingHack) }
             // The tolerance keeps floating-point noise of an exact grid width from rounding it up.
-            onGrid ? (width * 64 - 1e-7).rounded(.up) <= limit : width <= limit
+            return onGrid ? (width * 64 - 1e-7).rounded(.up) <= limit : width <= limit
+        }
+
+        /// `breakLine` in float: the 1/100 px step for widths under 10,000 px, 1/10 under 100,000, else whole px.
+        static func skParagraphFits(_ width: Double, available: Double, roundingHack: Bool) -> Bool {
+            let value = Float(width), maxWidth = Float(available)
+            if value < maxWidth - 0.25 { return true }
+            if value > maxWidth + 0.25 { return false }
+            let step: Float = value < 10_000 ? 100 : value < 100_000 ? 10 : 1
+            let scaled = value * step
+            let rounded = (roundingHack ? scaled.rounded() : scaled.rounded(.down)) * (1 / step)
+            return !(rounded > maxWidth)
         }
     }
 
