@@ -142,6 +142,70 @@ struct TextKitModelTests {
         #expect(model.measure(prepared, width: 9 * Fixtures.cell + 9.99).contentHeight == 64)
     }
 
+    @Test("wrapping: textContainerInset's left and right narrow the container as well")
+    func horizontalInsets() throws {
+        let font = try Fixtures.mono()
+        let model = TextKitModel(inset: Insets(top: 8, right: 7, bottom: 8, left: 3))
+        let prepared = try model.prepare("aaaa bbbb", font: font)
+        // 9 cells fit exactly when the view is 9 cells + 3 + 7 + 2 × 5 wide.
+        #expect(model.measure(prepared, width: 9 * Fixtures.cell + 20).lineCount == 1)
+        #expect(model.measure(prepared, width: 9 * Fixtures.cell + 19.99).lineCount == 2)
+    }
+
+    @Test("UIFont.lineHeight includes hhea's lineGap: LineGap-Mono's (2253 + 410 + 307) / 2048 em")
+    func lineGap() throws {
+        // LineGap-Mono (fontTools): hhea ascender 2253, descender −410, lineGap 307, unitsPerEm 2048; at 20.48 pt
+        // a unit is 0.01 pt.
+        let font = try Font(file: Fixtures.path("LineGap-Mono.ttf"), size: 20.48)
+        let m = try TextKitModel().measure(TextKitModel().prepare("a", font: font), width: 343)
+        #expect(approximately(m.lineHeight, 29.70))
+        #expect(m.contentHeight == 46)  // ceil(29.70 + 16)
+    }
+
+    @Test("a line with a fallback font: the largest ascent, descent and leading, each of its own font")
+    func fallbackMetricsApart() throws {
+        // LineGap-Mono (hhea 2253 / −410 / 307 of 2048) and Noto Sans Devanagari (896 / −408 / 0 of 1000), fontTools,
+        // at 20.48 pt: ascent max(22.53, 18.35008), descent max(4.10, 8.35584), leading max(3.07, 0) = 33.95584,
+        // taller than either font's own line (29.70, 26.70592).
+        let fonts = try FontStack(Font(file: Fixtures.path("LineGap-Mono.ttf"), size: 20.48),
+                                  fallbacks: [Font(file: Fixtures.path("NotoSansDevanagari-Regular.ttf"), size: 20.48)])
+        let model = TextKitModel()
+        let m = model.measure(try model.prepare("a नमस्ते", fonts: fonts), width: 343, includeLines: true)
+        #expect(m.lineCount == 1 && m.missingGlyphs == 0)
+        #expect(approximately(m.lines[0].height, 22.53 + 8.35584 + 3.07))
+        #expect(m.contentHeight == 50)  // ceil(33.95584 + 16)
+    }
+
+    @Test("a text view ceils text and insets together; boundingRect ceils the text, then adds the insets")
+    func fractionalInsets() throws {
+        let inset = Insets(top: 8.5, right: 0, bottom: 8, left: 0)
+        #expect(try measure("a", TextKitModel(inset: inset)).contentHeight == 38)  // ceil(20.5739 + 16.5) = ceil(37.07)
+        #expect(try measure("a", TextKitModel(measure: .boundingRect, inset: inset)).contentHeight == 37.5)  // 21 + 16.5
+    }
+
+    @Test("a row limit counts fragments: lineSpacing below each row, the last included, and lineHeightMultiple")
+    func rowLimitsAreFragments() throws {
+        // Three rows are as tall as three one-line paragraphs: ceil(3 × (20.5739 + 4) + 16) = ceil(89.72).
+        let spaced = TextKitModel(paragraph: ParagraphStyle(lineSpacing: 4), limits: Limits(maxLines: 3))
+        #expect(try measure("1\n2\n3\n4", spaced).maxHeight == 90)
+        #expect(try measure("1\n2\n3", spaced).contentHeight == 90)
+        let tall = TextKitModel(paragraph: ParagraphStyle(lineHeightMultiple: 1.5), limits: Limits(maxLines: 3))
+        #expect(try measure("1\n2\n3\n4", tall).maxHeight == 109)  // ceil(3 × 1.5 × 20.5739 + 16) = ceil(108.58)
+    }
+
+    @Test("every breaking White_Space character hangs at a line end, not only the space: U+2003, U+2009, U+205F")
+    func unicodeSpacesHang() throws {
+        // Unicode PropList.txt White_Space (less the no-break U+00A0, U+2007, U+202F); UAX #14 class BA, a break after.
+        // DejaVu Sans Mono advances 1233 units for each (fontTools hmtx): at 4 cells "aaaa" fits and the space
+        // hangs past the edge, so "bbbb" starts the next line and the first line is 4 cells wide.
+        let model = TextKitModel(measure: .boundingRect)
+        for space in ["\u{2003}", "\u{2009}", "\u{205F}"] {
+            let lines = try model.prepare("aaaa" + space + "bbbb", font: Fixtures.mono()).layout(width: 4 * Fixtures.cell)
+            #expect(lineStarts(lines) == [0, 5])
+            #expect(approximately(lines[0].width, 4 * Fixtures.cell))
+        }
+    }
+
     @Test("lines report their UTF-16 ranges and tops")
     func linesDetail() throws {
         let m = try measure("ab\ncd", TextKitModel(paragraph: ParagraphStyle(lineSpacing: 2)))

@@ -45,6 +45,57 @@ struct TrackingTests {
         #expect(approximately(font.fontTracking, units * size / 2048))
     }
 
+    static let between = Fixtures.path("TrakBetween-Mono.ttf")
+
+    /// TrakBetween-Mono's `trak` (ttx -t trak): no track 0; track −1 = 30, −20, −60 and track +0.5 =
+    /// 90, 40, −15 units at 10, 16, 24 pt. The normal track lies between them: HarfBuzz's
+    /// `TrackData::get_tracking` (hb-aat-layout-trak-table.hh) takes each track's value at the size
+    /// (`TrackTableEntry::get_value`: linear between sizes, the end values outside), then
+    /// a + (0 − (−1)) / (0.5 − (−1)) × (b − a), two thirds of the way from track −1 to +0.5; the
+    /// TrueType Reference Manual: "interpolation … for the font size and tracking number specified".
+    @Test("no track 0: the normal track two thirds of the way from track −1 to +0.5, at and between the table's sizes",
+          arguments: [
+            (16.0, 20.0),   // −20 + 2/3 × (40 + 20)
+            (10.0, 70.0),   // 30 + 2/3 × (90 − 30)
+            (24.0, -30.0),  // −60 + 2/3 × (−15 + 60)
+            (13.0, 45.0),   // sizes 10 → 16 halfway: track −1 5, track +0.5 65; 5 + 2/3 × 60
+            (20.0, -5.0),   // sizes 16 → 24 halfway: track −1 −40, track +0.5 12.5; −40 + 2/3 × 52.5
+            (8.0, 70.0),    // below 10: each track's first value, then between tracks as at 10
+            (30.0, -30.0),  // above 24: each track's last value
+          ])
+    func betweenTracks(size: Double, units: Double) throws {
+        let face = try FontFace(file: TrackingTests.between)
+        let table = try #require(face.trackingTable)
+        #expect(table.tracks.map(\.track) == [-1, 0.5])
+        #expect(face.hasStyleAttributes)
+        #expect(approximately(table.value(atPointSize: size), units))
+        let font = try Font(file: TrackingTests.between, size: size)
+        #expect(approximately(font.fontTracking, units * size / 2048))
+    }
+
+    @Test("a track outside the table's tracks takes the nearest track's values (get_tracking's i == j)")
+    func beyondTracks() throws {
+        let table = try #require(try FontFace(file: TrackingTests.between).trackingTable)
+        #expect(table.value(atPointSize: 16, track: -1) == -20)
+        #expect(table.value(atPointSize: 16, track: 0.5) == 40)
+        #expect(table.value(atPointSize: 16, track: -2) == -20)
+        #expect(table.value(atPointSize: 16, track: 1) == 40)
+    }
+
+    @Test("TextKit widths and heights with the normal track between tracks: (1233 + value) × size / 2048 a glyph")
+    func textKitBetweenTracks() throws {
+        // "Hello" at 16 pt: 5 × (1233 + 20) × 16 / 2048; at 20 pt: 5 × (1233 − 5) × 20 / 2048.
+        #expect(approximately(try lineWidth("Hello", font: Font(file: TrackingTests.between, size: 16)), 5 * 1253 * 16 / 2048.0))
+        #expect(approximately(try lineWidth("Hello", font: Font(file: TrackingTests.between, size: 20)), 5 * 1228 * 20 / 2048.0))
+        // A text view 116 pt wide wraps at 116 − 2 × 5 = 106 pt. "Hello Hello" at 16 pt is 11 × 1253 × 16 / 2048
+        // = 107.68 pt: two lines, ceil(2 × 2384 × 16 / 2048 + 8 + 8) = ceil(53.25) = 54 (hhea 1901 − (−483) + 0).
+        // Track −1's value alone (11 × 1213 × 16 / 2048 = 104.24) would fit one line, 35.
+        let model = TextKitModel()
+        let m = model.measure(try model.prepare("Hello Hello", font: Font(file: TrackingTests.between, size: 16)), width: 116)
+        #expect(m.lineCount == 2)
+        #expect(m.contentHeight == 54)
+    }
+
     @Test("TextKit adds trak to every glyph, the last included: \"Hello\" at 17 pt = 5 × 1186 × 17 / 2048")
     func textKitTracksEveryGlyph() throws {
         let font = try Font(file: TrackingTests.withSTAT, size: 17)
