@@ -4,7 +4,8 @@ set -euo pipefail
 # man-db (man -l), zsh and fish: the tests render the man page and load every completion script;
 # locales: a test compiles de_DE.UTF-8 to show output does not depend on the locale;
 # nodejs: the README's Node co-process example runs in the tests (the Python one with python3).
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev python3 man-db zsh fish locales nodejs)
+# parallel: the README's scale-out recipe (GNU parallel) runs in the tests.
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev python3 man-db zsh fish locales nodejs parallel)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

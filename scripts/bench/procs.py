@@ -13,7 +13,7 @@ import subprocess
 import sys
 import time
 
-from prepare import MIXED_FALLBACKS, MIXED_PRIMARY, ROOT
+from prepare import MIXED_FALLBACKS, MIXED_PRIMARY, ROOT, options_flags
 
 
 def run(argv, stdout_path=os.devnull, stdin_path=None):
@@ -125,7 +125,10 @@ def mixed(args, binary, out):
     """Issue 12's workload through the binary, the whole-text limit, the library and Pango, in
     alternating rounds (batch, limit + library, Pango, batch, ...): a drift of the shared machine's
     speed moves all of them alike, and the ratios of the best runs are quoted. With --dynamic-binary,
-    that binary runs in each round too, next to the other (which goes first alternates)."""
+    that binary runs in each round too, next to the other (which goes first alternates).
+    Issue 31's workload runs in the same rounds: mixed-options.jsonl (every option inside each case)
+    and its bare peer (mixed.jsonl, the same options on the command line), one after the other, which
+    goes first alternating; their TextKit cases must give the same bytes."""
     cases = os.path.join(args.dir, "mixed.jsonl")
     n = count_lines(cases)
     fonts = [os.path.join(ROOT, "fixtures", "fonts", name) for name in MIXED_FALLBACKS]
@@ -145,11 +148,17 @@ def mixed(args, binary, out):
              "--label", "pango-mixed"]
     env = dict(os.environ, FONTCONFIG_FILE=os.path.abspath(os.path.join(args.dir, "fonts-mixed.conf")))
     results = [os.path.join(args.dir, name) for name in ("mixed-out.jsonl", "mixed-out-dynamic.jsonl")][:len(argvs)]
-    batches, limits, pangos = [[] for _ in argvs], [], []
+    options_cases = os.path.join(args.dir, "mixed-options.jsonl")
+    options_argvs = [[binary, "batch", "--jobs", "1", "--input", options_cases],
+                     [binary, "batch", "--jobs", "1", "--input", cases] + options_flags()]
+    options_results = [os.path.join(args.dir, name) for name in ("options-out.jsonl", "options-bare-out.jsonl")]
+    batches, limits, pangos, options_runs = [[] for _ in argvs], [], [], [[], []]
     for k in range(args.mixed_runs):
         order = range(len(argvs)) if k % 2 == 0 else reversed(range(len(argvs)))
         for i in order:
             batches[i].append(run(argvs[i], stdout_path=results[i]))
+        for i in ((0, 1) if k % 2 == 0 else (1, 0)):
+            options_runs[i].append(run(options_argvs[i], stdout_path=options_results[i]))
         limits.append(json.loads(subprocess.run(bench, capture_output=True, text=True, check=True).stdout.splitlines()[-1]))
         pangos.append(json.loads(subprocess.run(pango, capture_output=True, text=True, check=True, env=env).stdout))
     library = max(limits, key=lambda r: r["perSecond"])
@@ -186,6 +195,56 @@ def mixed(args, binary, out):
     p = max(pangos, key=lambda r: r["perSecond"])
     p["rounds"] = len(pangos)
     print(json.dumps(p), flush=True)
+    options(n, options_runs, options_argvs, options_results, limits, pangos, out)
+
+
+def options(n, runs, argvs, results, limits, pangos, out):
+    """Issue 31's figures from the mixed rounds: every option inside each case against the same
+    options on the command line (bare cases), the limit and Pango; each round's own ratios too."""
+    other = other_model_ids(argvs[0][argvs[0].index("--input") + 1])
+    same, compared = same_lines(results[0], results[1], skip=other)
+    if same != compared:
+        sys.exit(f"procs.py: {results[0]} and {results[1]} differ on {compared - same} of {compared} TextKit cases")
+    cased, bare = runs
+    over_bare = [b[0] / c[0] for c, b in zip(cased, bare)]
+    over_limit = [n / c[0] / r["limitPerSecond"] for c, r in zip(cased, limits)]
+    over_pango = [n / c[0] / p["perSecond"] for c, p in zip(cased, pangos)]
+    best, best_bare = min(cased), min(bare)
+    limit = max(r["limitPerSecond"] for r in limits)
+    pango = max(p["perSecond"] for p in pangos)
+    out(figure="options-batch-jobs1", what=" ".join(["textheight"] + argvs[0][1:]), texts=n,
+        otherModels=len(other), sameTextKitCases=same, errorLines=count_lines(results[0], b'"error"'), exitCode=best[2],
+        seconds=best[0], cpuSeconds=best[3], perSecond=n / best[0], rounds=len(cased),
+        overBare=best_bare[0] / best[0], roundOverBare=[round(x, 3) for x in over_bare],
+        medianRoundOverBare=statistics.median(over_bare), overLimit=n / best[0] / limit,
+        roundOverLimit=[round(x, 3) for x in over_limit], medianRoundOverLimit=statistics.median(over_limit),
+        overPango=n / best[0] / pango, roundOverPango=[round(x, 2) for x in over_pango],
+        medianRoundOverPango=statistics.median(over_pango))
+    out(figure="options-bare-batch-jobs1", what=" ".join(["textheight"] + argvs[1][1:]), texts=n,
+        seconds=best_bare[0], cpuSeconds=best_bare[3], perSecond=n / best_bare[0], rounds=len(bare))
+
+
+def other_model_ids(path):
+    """The ids of the cases measured with another model than TextKit (they have no bare peer)."""
+    ids = set()
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            case = json.loads(line)
+            if case.get("model", "textkit") != "textkit":
+                ids.add(case["id"])
+    return ids
+
+
+def same_lines(a, b, skip):
+    """How many result lines of `a` equal `b`'s, of those whose id is not in `skip`; and how many were compared."""
+    same = compared = 0
+    with open(a, encoding="utf-8") as fa, open(b, encoding="utf-8") as fb:
+        for x, y in zip(fa, fb):
+            if json.loads(x).get("id") in skip:
+                continue
+            compared += 1
+            same += x == y
+    return same, compared
 
 
 if __name__ == "__main__":

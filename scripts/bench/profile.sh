@@ -7,6 +7,11 @@
 #        [mixed-limit] [mixed] [mixed-batch]   (the mixed-language workload of issue 12: its first 4,000 texts)
 #        [mixed-batch-all] [mixed-pango]        (all 20,000 texts: the batch process, and one warm pass of
 #                                               Pango through python3-gi; with both, their ratio)
+#        [mixed-limit-all]                      (hb_shape of all 20,000 whole texts)
+#        [options-batch-all] [options-bare-all] (issue 31: the batch process over mixed-options.jsonl, every
+#                                               option inside each case, and over its bare peer; with both,
+#                                               their ratio, and against mixed-limit-all and mixed-pango when
+#                                               those profiles are there)
 # (default: the first six). About 2 minutes on 2 cores; mixed-pango alone about 10 minutes.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,7 +26,11 @@ swift build -c release --product textheight-bench >&2
 for binary in textheight textheight-bench; do
   objcopy --strip-debug ".build/release/$binary" "$out/$binary.nodebug"
 done
+[ -f "$out/mixed-options.jsonl" ] || python3 scripts/bench/prepare.py "$out" >/dev/null
 head -n 4000 "$out/mixed.jsonl" > "$out/mixed-4k.jsonl"
+# The bare peer of mixed-options.jsonl: the options its cases carry, on the command line.
+mapfile -t options_flags < <(python3 -c 'import sys; sys.path.insert(0, "scripts/bench"); import prepare
+print("\n".join(prepare.options_flags()))')
 mixed=(--mixed-corpus "$out/mixed-4k.jsonl")
 mixed_batch=(--font /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc#2 --size 16 --width 300 --inset 0 --padding 0)
 for font in NotoSansArabic-Regular.ttf NotoSansHebrew-Regular.ttf NotoSansDevanagari-Regular.ttf \
@@ -61,6 +70,11 @@ for path in "${paths[@]}"; do
                                                             "${mixed_batch[@]}") ;;
     mixed-batch-all)    fn="";                         cmd=("$out/textheight.nodebug" batch --jobs 1 --input "$out/mixed.jsonl"
                                                             "${mixed_batch[@]}") ;;
+    mixed-limit-all)    fn=RawHarfBuzz.shapeAll;       cmd=("$bench" --passes 1 --mixed-corpus "$out/mixed.jsonl"
+                                                            "${mixed[@]:2}" mixed) ;;
+    options-batch-all)  fn="";                         cmd=("$out/textheight.nodebug" batch --jobs 1 --input "$out/mixed-options.jsonl") ;;
+    options-bare-all)   fn="";                         cmd=("$out/textheight.nodebug" batch --jobs 1 --input "$out/mixed.jsonl"
+                                                            "${options_flags[@]}") ;;
     # pango_peer.py's timed pass alone (after its warm-up pass and start-up), between the two
     # libc calls it makes around it with --callgrind-markers.
     mixed-pango)        fn=pango;                      cmd=(/usr/bin/python3
@@ -107,6 +121,27 @@ print(f"profile: mixed, 20,000 texts: batch process {ours:,} instructions (start
       f"one warm Pango pass {pango:,}: Pango / batch {pango / ours:.1f}x")
 print(json.dumps({"figure": "mixed-instructions", "commit": sys.argv[3], "batchInstructions": ours,
                   "pangoInstructions": pango, "texts": 20000}), file=open(sys.argv[4], "w"))
+PY
+fi
+# Issue 31's ratios by instructions, when both batch paths were profiled in this run; the limit and Pango
+# from their profiles when they are there (their counts do not depend on textheight's code).
+if [[ " ${paths[*]} " == *" options-batch-all "* && " ${paths[*]} " == *" options-bare-all "* ]]; then
+  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+  [ "$(git status --porcelain -- Sources Package.swift 2>/dev/null | wc -l)" -gt 0 ] && commit="$commit+uncommitted"
+  python3 - "$out" "$commit" <<'PY' >&2
+import json, os, sys
+out, commit = sys.argv[1], sys.argv[2]
+def total(name):  # cgsummary.py's first line: "total: N instructions"
+    path = os.path.join(out, f"callgrind.{name}.txt")
+    return int(open(path).readline().split()[1].replace(",", "")) if os.path.exists(path) else None
+options, bare, limit, pango = (total(n) for n in ("options-batch-all", "options-bare-all", "mixed-limit-all", "mixed-pango"))
+line = f"profile: issue 31, 20,000 texts: every option in each case {options:,}, bare {bare:,} instructions: {bare / options:.3f}x"
+if limit: line += f"; the limit {limit:,}: {limit / options:.2f}x"
+if pango: line += f"; Pango {pango:,}: {pango / options:.1f}x"
+print(line)
+print(json.dumps({"figure": "options-instructions", "commit": commit, "optionsInstructions": options,
+                  "bareInstructions": bare, "limitInstructions": limit, "pangoInstructions": pango, "texts": 20000}),
+      file=open(os.path.join(out, "options-instructions.jsonl"), "w"))
 PY
 fi
 echo "profile: annotated profiles in $out/callgrind.*.txt" >&2

@@ -78,6 +78,34 @@ def main():
     if lib and mbd:
         rows.append(("mixed: batch --jobs 1 / library (Swift runtime loaded dynamically)", f"{mbd / lib:.2f}×", "", ""))
 
+    # Issue 31: every option inside each case (mixed-options.jsonl) against the same options on the command line.
+    o = f.get("options-batch-jobs1")
+    if o:
+        rows.append(("options: in each case / bare (batch --jobs 1, alternating rounds)", f"{o['overBare']:.2f}×", "≥ 0.9×",
+                     verdict(o["overBare"] >= 0.9)))
+        rows.append(("options: in each case / limit", f"{o['overLimit']:.2f}×", "≥ 2×",
+                     verdict(o["overLimit"] >= TARGETS["limit"])))
+        rows.append(("options: in each case / Pango", f"{o['overPango']:.1f}×", "≥ 20×",
+                     verdict(o["overPango"] >= TARGETS["pango"])))
+        rows.append(("options: / bare, / limit, / Pango (median of the rounds' own ratios)",
+                     f"{o['medianRoundOverBare']:.2f}×, {o['medianRoundOverLimit']:.2f}×, {o['medianRoundOverPango']:.1f}×",
+                     "", ""))
+    oc = f.get("options-instructions")
+    if oc:
+        now = f.get("environment", {}).get("commit", "")
+        at = oc["commit"] if oc["commit"] == now else f"{oc['commit']}, not this run's {now}"
+        rows.append((f"options: in each case / bare (by instructions; at {at})",
+                     f"{oc['bareInstructions'] / oc['optionsInstructions']:.3f}×", "≥ 0.9×",
+                     verdict(oc["bareInstructions"] / oc["optionsInstructions"] >= 0.9)))
+        if oc.get("limitInstructions"):
+            ratio = oc["limitInstructions"] / oc["optionsInstructions"]
+            rows.append(("options: in each case / limit (by instructions)", f"{ratio:.2f}×", "≥ 2×",
+                         verdict(ratio >= TARGETS["limit"])))
+        if oc.get("pangoInstructions"):
+            ratio = oc["pangoInstructions"] / oc["optionsInstructions"]
+            rows.append(("options: in each case / Pango (by instructions)", f"{ratio:.1f}×", "≥ 20×",
+                         verdict(ratio >= TARGETS["pango"])))
+
     limit = get("limit")
     cold = get("cold")
     b1 = get("batch-jobs1")
@@ -119,7 +147,7 @@ def main():
     if b1 and b2:
         rows.append(("batch --jobs 2 / --jobs 1", f"{b2 / b1:.2f}×", "(2 cores)", ""))
 
-    print("RATIOS (targets of issues 6 and 12)")
+    print("RATIOS (targets of issues 6, 12 and 31)")
     width = max(len(r[0]) for r in rows) if rows else 0
     for label, value, target, v in rows:
         print(f"  {label:<{width}}  {value:>8}  {target:<7} {v}")
@@ -191,6 +219,14 @@ def main():
     if mp:
         r = f["pango-mixed"]
         line(f"8 mixed: Pango {r['pango']}", f"{mp:,.0f} texts/s", f"font {r['fontLoaded']}, fonts [{r['families']}]")
+    if o:
+        ob = f.get("options-bare-batch-jobs1", {})
+        line("9 options: every option in each case", f"{o['perSecond']:,.0f} texts/s",
+             f"best of {o['rounds']} rounds; {o['otherModels']} cases css/android; {o['errorLines']} errors; "
+             f"{o['sameTextKitCases']} TextKit cases cmp-equal to the bare run's")
+        if ob:
+            line("9 options: the same on the command line (bare)", f"{ob['perSecond']:,.0f} texts/s",
+                 f"best of {ob['rounds']} rounds")
     buckets = lists.get("bucket", [])
     if buckets:
         print("\n  by message length (UTF-16 units; each bucket alone, fresh Shaper):")

@@ -2,7 +2,8 @@
 # The benchmark of issues 6 and 12, in one run on the same inputs (see BENCHMARKS.md):
 #   the HarfBuzz limit, cold measure (library, batch --jobs 1/2), re-layout, one call, scaling,
 #   peak memory of a 100,000-case batch, and Pango through python3-gi; the mixed-language
-#   workload (Noto Sans CJK + fallbacks, distinct texts) against its own limit and Pango; ratios first.
+#   workload (Noto Sans CJK + fallbacks, distinct texts) against its own limit and Pango, and issue 31's
+#   (the same texts with every option inside each case, against the same options on the command line); ratios first.
 #   The binary timed is the one the Debian package installs (--static-swift-stdlib, built in .build/static);
 #   the mixed rounds also time .build/release/textheight (the Swift runtime loaded from the toolchain).
 # Usage: scripts/bench/run.sh [--quick]      (--quick: fewer passes, for a smoke test)
@@ -104,4 +105,6 @@ printf '{"figure":"environment","cores":%s,"loadBefore":"%s","loadAfter":"%s","c
 # The instruction counts of scripts/bench/profile.sh mixed-batch-all mixed-pango, when it was run (it
 # takes about 12 minutes, so run.sh does not): the report names the commit they were measured at.
 [ -f "$out/instructions.jsonl" ] && cat "$out/instructions.jsonl" >> "$results"
+# Issue 31's, from profile.sh options-batch-all options-bare-all (mixed-limit-all mixed-pango for the other ratios).
+[ -f "$out/options-instructions.jsonl" ] && cat "$out/options-instructions.jsonl" >> "$results"
 $py scripts/bench/report.py "$results" | tee "$out/report.txt"

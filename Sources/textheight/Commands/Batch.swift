@@ -109,7 +109,7 @@ struct BatchCommand {
                         worker: WorkerPool.Worker, faces: FaceCache) -> Bool {
         if !placed.tooLong,
            let failed = settings?.process(UnsafeBufferPointer(rebasing: block[placed.bytes]), number: placed.number,
-                                          worker: worker, line: { placed.line(in: block) }) {
+                                          worker: worker) {
             return failed
         }
         let line = placed.line(in: block)

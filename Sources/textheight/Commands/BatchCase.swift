@@ -23,23 +23,41 @@ struct BatchCase {
         self.fields = fields
         var text: String?
         var seen: Set<String> = []
-        for (key, field) in fields {
-            guard seen.insert(key).inserted else { throw UsageError("field '\(key)' appears twice") }
-            switch key {
-            case "id": id = field
-            case "expect": expect = field
-            case "text":
-                guard case .string(let s) = field else { throw UsageError("field 'text' must be a string, got \(field.typeName)") }
-                text = s
-            default:
-                guard let spec = BatchCase.specsByKey[key] else {
-                    throw UsageError("unknown field '\(key)'")
-                }
-                options += try BatchCase.flagValues(field, spec: spec, key: key)
+        for (key, value) in fields {
+            switch try BatchCase.field(key, value, seen: &seen) {
+            case .id: id = value
+            case .expect: expect = value
+            case .text(let s): text = s
+            case .flags(let flags): options += flags
             }
         }
         guard let text else { throw UsageError("the case has no 'text' field") }
         self.text = text
+    }
+
+    /// What one field of a case is.
+    enum Field {
+        case id, expect
+        case text(String)
+        /// A measurement flag's values, as `--name value` on the command line.
+        case flags([(name: String, value: String)])
+    }
+
+    /// One field of a case, in its turn (`seen`: the keys before it): refused when it repeats a key,
+    /// is not a flag, or holds a value its flag does not take. Batch's one-pass reader takes the
+    /// fields besides id and text through here too (`CaseSettings`).
+    static func field(_ key: String, _ value: JSONValue, seen: inout Set<String>) throws(UsageError) -> Field {
+        guard seen.insert(key).inserted else { throw UsageError("field '\(key)' appears twice") }
+        switch key {
+        case "id": return .id
+        case "expect": return .expect
+        case "text":
+            guard case .string(let s) = value else { throw UsageError("field 'text' must be a string, got \(value.typeName)") }
+            return .text(s)
+        default:
+            guard let spec = BatchCase.specsByKey[key] else { throw UsageError("unknown field '\(key)'") }
+            return .flags(try BatchCase.flagValues(value, spec: spec, key: key))
+        }
     }
 
     /// A field's value as the flag parser reads it from a command line.
@@ -73,8 +91,16 @@ struct BatchCase {
 
     /// The case's flags over the command line's defaults: a case field replaces its flag.
     func arguments(over defaults: ParsedArguments) -> ParsedArguments {
-        let own = Set(options.map(\.name))
+        BatchCase.arguments(options, over: defaults)
+    }
+
+    static func arguments(_ options: [(name: String, value: String)], over defaults: ParsedArguments) -> ParsedArguments {
         var merged = ParsedArguments()
+        if defaults.options.isEmpty {  // the case's flags alone: no set of their names to make
+            merged.options = options
+            return merged
+        }
+        let own = Set(options.map(\.name))
         merged.options = defaults.options.filter { !own.contains($0.name) } + options
         return merged
     }

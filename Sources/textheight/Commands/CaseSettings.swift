@@ -37,22 +37,22 @@ final class CaseSettings: Sendable {
 
     /// One line measured (or refused) as its option fields say, its output written into the worker's:
     /// true when it failed; nil for a line the plain path must read. A line like one of the last
-    /// few (the same bytes around another id and text) is read by comparing; `line` makes the
-    /// setting when a line's fields are new to this worker.
-    func process(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, worker: WorkerPool.Worker,
-                 line: () -> LineReader.Line) -> Bool? {
+    /// few (the same bytes around another id and text) is read by comparing; another is scanned
+    /// and its bytes around id and text looked up, its setting made when they are new to this worker.
+    func process(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, worker: WorkerPool.Worker) -> Bool? {
         let table = tables[worker.index]
         if let failed = table.process(bytes, number: number, worker: worker) { return failed }
-        guard let (scanned, template) = ScannedCase.scan(bytes, options: &table.fields) else { return nil }
-        let (setting, written): (Setting, WrittenMeasurements?)
-        if table.fields.isEmpty {
-            (setting, written) = (bare, table.written(for: bare))
-        } else if let found = table.find(table.fields, in: bytes) {
-            (setting, written) = found
+        guard let (scanned, layout) = ScannedCase.scan(bytes, options: &table.fields) else { return nil }
+        let hash = CaseTemplate.hash(bytes, layout: layout)
+        let known: Known
+        if let found = table.find(hash, bytes, layout: layout) {
+            known = found
         } else {
-            (setting, written) = table.insert(table.fields, in: bytes, setting: make(line()))
+            let setting = table.fields.isEmpty ? bare : make(table.fields, in: bytes)
+            known = Known(template: CaseTemplate(bytes, layout: layout, hash: hash), setting: setting,
+                          written: table.written(for: setting))
+            table.insert(known)
         }
-        let known = Known(template: template, setting: setting, written: written)
         table.remember(known)
         return known.process(scanned, line: number, worker: worker)
     }
@@ -105,16 +105,23 @@ final class CaseSettings: Sendable {
     }
 
     /// A case's fields over the command line's, as `CaseRunner.run` and `MeasureOptions.measure`
-    /// take them in turn. The scanner read the line, so its JSON is valid and its text a string.
-    private func make(_ line: LineReader.Line) -> Setting {
-        guard let value = try? CaseRunner.parseCaseLine(line) else { return .plain }
-        let batchCase: BatchCase
-        do { batchCase = try BatchCase(value) } catch { return .failed(.usage(error)) }
-        if batchCase.options.isEmpty {
-            return CaseSettings.setting(parsedDefaults.options, fonts: parsedDefaults.fonts, faces: faces)
+    /// take them in turn: each field as `BatchCase` takes it (the scanner read the line, so its
+    /// JSON is valid and its id and text are fine), then the flags over the command line's.
+    private func make(_ fields: CaseOptionFields, in bytes: UnsafeBufferPointer<UInt8>) -> Setting {
+        var flags: [(name: String, value: String)] = []
+        var seen: Set<String> = []
+        do throws(UsageError) {
+            for (key, value) in fields.keysAndValues {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self)
+                guard let json = try? JSONReader.parse(Array(UnsafeBufferPointer(rebasing: bytes[value]))) else { return .plain }
+                if case .flags(let more) = try BatchCase.field(name, json, seen: &seen) { flags += more }
+            }
+        } catch {
+            return .failed(.usage(error))
         }
+        if flags.isEmpty { return CaseSettings.setting(parsedDefaults.options, fonts: parsedDefaults.fonts, faces: faces) }
         let options: MeasureOptions
-        do { options = try MeasureOptions(batchCase.arguments(over: defaults)) } catch { return .failed(.usage(error)) }
+        do { options = try MeasureOptions(BatchCase.arguments(flags, over: defaults)) } catch { return .failed(.usage(error)) }
         return CaseSettings.setting(options, fonts: nil, faces: faces)
     }
 
@@ -137,19 +144,13 @@ final class CaseSettings: Sendable {
 }
 
 extension CaseSettings {
-    /// One worker's settings: by the templates of the last few lines (a batch mostly repeats one
-    /// set of options, in one layout), then by option fields through a hash of their bytes.
+    /// One worker's lines by the bytes around their id and text: the templates of the last few
+    /// lines (a batch mostly repeats one set of options, in one layout), then all it has met, by hash.
     fileprivate final class Table: @unchecked Sendable {
-        struct Entry {
-            /// Each piece of the fields (`CaseOptionFields.pieces`) followed by a 0 byte, which valid
-            /// JSON never holds outside a string and a plain string never inside.
-            var key: [UInt8]
-            var setting: Setting
-            var written: WrittenMeasurements?
-        }
-
-        private var entries: [Entry] = []
-        private var byHash: [UInt64: [Int]] = [:]
+        /// The templates of the last lines read, the last matched first.
+        @exclusivity(unchecked) private var known: [Known] = []
+        private var byHash: [UInt64: [Known]] = [:]
+        private var count = 0
         /// The memo of written fields per setting bytes and `--lines`: settings that write the same
         /// fields share it.
         private var writtenBySetting: [WrittenKey: WrittenMeasurements] = [:]
@@ -160,16 +161,13 @@ extension CaseSettings {
         /// The option fields of the line being scanned, kept so that no line allocates them.
         var fields = CaseOptionFields()
 
-        /// The templates of the last lines scanned, the last matched first, with what they come to.
-        @exclusivity(unchecked) private var known: [Known] = []
-
-        /// Distinct field sets kept before starting over (each holds its options, model and fonts).
-        static let maxEntries = 4096
-        static let maxKnown = 4
+        /// Lines kept before starting over (each holds its bytes, options, model and fonts).
+        static let maxLines = 4096
+        static let maxKnown = 8
         /// Each memo of written fields holds 1,024 slots.
         static let maxWritten = 64
 
-        /// A line like a known template's, processed (`CaseSettings.process`); nil for any other.
+        /// A line like a recent template's, processed (`CaseSettings.process`); nil for any other.
         func process(_ bytes: UnsafeBufferPointer<UInt8>, number: Int, worker: WorkerPool.Worker) -> Bool? {
             for k in known.indices {
                 let entry = known[k]
@@ -188,31 +186,18 @@ extension CaseSettings {
             if known.count > Table.maxKnown { known.removeLast() }
         }
 
-        /// The setting of option fields seen before by this worker.
-        func find(_ fields: CaseOptionFields, in bytes: UnsafeBufferPointer<UInt8>) -> (Setting, WrittenMeasurements?)? {
-            guard let candidates = byHash[Table.hash(fields, bytes)] else { return nil }
-            for index in candidates where Table.matches(entries[index].key, fields, bytes) {
-                return (entries[index].setting, entries[index].written)
-            }
-            return nil
+        /// The known line with these bytes around its values.
+        func find(_ hash: UInt64, _ bytes: UnsafeBufferPointer<UInt8>, layout: CaseLayout) -> Known? {
+            byHash[hash]?.first { $0.template.matches(bytes, layout: layout) }
         }
 
-        func insert(_ fields: CaseOptionFields, in bytes: UnsafeBufferPointer<UInt8>,
-                    setting: Setting) -> (Setting, WrittenMeasurements?) {
-            if entries.count >= Table.maxEntries {
-                entries.removeAll()
+        func insert(_ entry: Known) {
+            if count >= Table.maxLines {
                 byHash.removeAll()
+                count = 0
             }
-            var key: [UInt8] = []
-            key.reserveCapacity(fields.keyLength)
-            for piece in fields.pieces {
-                key.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[piece]))
-                key.append(0)
-            }
-            let entry = Entry(key: key, setting: setting, written: written(for: setting))
-            entries.append(entry)
-            byHash[Table.hash(fields, bytes), default: []].append(entries.count - 1)
-            return (entry.setting, entry.written)
+            byHash[entry.template.hash, default: []].append(entry)
+            count += 1
         }
 
         /// The memo of written fields for a ready setting.
@@ -224,43 +209,6 @@ extension CaseSettings {
             let written = WrittenMeasurements()
             writtenBySetting[key] = written
             return written
-        }
-
-        /// Whether `key` holds exactly these pieces of `bytes`, each followed by a 0 byte.
-        private static func matches(_ key: [UInt8], _ fields: CaseOptionFields,
-                                    _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard key.count == fields.keyLength, let line = bytes.baseAddress else { return false }
-            return key.withUnsafeBufferPointer { key in
-                guard let stored = key.baseAddress else { return false }
-                var offset = 0
-                for piece in fields.pieces {
-                    guard memcmp(stored + offset, line + piece.lowerBound, piece.count) == 0,
-                          stored[offset + piece.count] == 0 else { return false }
-                    offset += piece.count + 1
-                }
-                return true
-            }
-        }
-
-        /// The pieces' bytes, eight at a time, multiplied and folded (the ranges are of one line).
-        private static func hash(_ fields: CaseOptionFields, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            guard let line = bytes.baseAddress else { return 0 }
-            var hash: UInt64 = 0x243F_6A88_85A3_08D3
-            for piece in fields.pieces {
-                var p = line + piece.lowerBound
-                var left = piece.count
-                while left >= 8 {
-                    hash = (hash ^ UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                    hash ^= hash >> 29
-                    p += 8
-                    left -= 8
-                }
-                var tail = UInt64(left) << 56
-                for k in 0..<left { tail |= UInt64(p[k]) << (8 * UInt64(k)) }
-                hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
-                hash ^= hash >> 29
-            }
-            return hash
         }
     }
 }

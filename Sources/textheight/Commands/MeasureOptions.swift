@@ -21,14 +21,29 @@ struct MeasureOptions {
     var limits = LimitOptions()
     var output = OutputOptions()
 
+    /// The groups each flag belongs to (indices into `groups`).
+    private static let groupsOfFlag: [String: [Int]] = {
+        var groupsOfFlag: [String: [Int]] = [:]
+        for (index, group) in groups.enumerated() {
+            for spec in group.options { groupsOfFlag[spec.name, default: []].append(index) }
+        }
+        return groupsOfFlag
+    }()
+
     init(_ parsed: ParsedArguments) throws(UsageError) {
-        try font.apply(parsed)
-        try system.apply(parsed)
-        try text.apply(parsed)
-        try model.apply(parsed)
-        try cssText.apply(parsed)
-        try limits.apply(parsed)
-        try output.apply(parsed)
+        // Each group takes its flags in command-line order, the groups in the order of `groups`
+        // (a batch case's flags are parsed once per distinct set: found by name, not searched for).
+        var byGroup = [[(name: String, value: String)]](repeating: [], count: MeasureOptions.groups.count)
+        for option in parsed.options {
+            for group in MeasureOptions.groupsOfFlag[option.name] ?? [] { byGroup[group].append(option) }
+        }
+        try font.apply(flags: byGroup[0])
+        try system.apply(flags: byGroup[1])
+        try text.apply(flags: byGroup[2])
+        try model.apply(flags: byGroup[3])
+        try cssText.apply(flags: byGroup[4])
+        try limits.apply(flags: byGroup[5])
+        try output.apply(flags: byGroup[6])
         // TextView's textSize from a layout is getDimensionPixelSize: sp × density, rounded.
         if model.model == .android, let density = model.density {
             font.size = AndroidModel.pixelSize(font.size, density: density)

@@ -123,14 +123,17 @@ struct ModelOptions: OptionGroup {
     static let cssOnly: Set<String> = ["border", "white-space"]
     static let androidOnly: Set<String> = ["density", "break-strategy", "fallback-line-spacing", "include-font-padding",
                                           "line-spacing-extra", "line-spacing-multiplier"]
-    /// Flags each model refuses.
+    /// Flags each model refuses (made once: a batch makes a model per distinct set of case options).
     static func foreign(to model: ModelName) -> Set<String> {
         switch model {
-        case .textkit: return cssOnly.union(androidOnly).union(["line-height"])
-        case .css: return textKitOnly.union(androidOnly)
-        case .android: return textKitOnly.union(cssOnly)
+        case .textkit: return foreignToTextKit
+        case .css: return foreignToCSS
+        case .android: return foreignToAndroid
         }
     }
+    private static let foreignToTextKit = cssOnly.union(androidOnly).union(["line-height"])
+    private static let foreignToCSS = textKitOnly.union(androidOnly)
+    private static let foreignToAndroid = textKitOnly.union(cssOnly)
 
     /// The model, checked against every width: insets and padding must leave room for text.
     func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText, text: CSSText = CSSText()) throws(UsageError)

@@ -54,9 +54,12 @@ protocol OptionGroup {
 extension OptionGroup {
     /// Applies the parsed flags this group knows, in command-line order.
     mutating func apply(_ parsed: ParsedArguments) throws(UsageError) {
-        for (name, value) in parsed.options where Self.options.contains(where: { $0.name == name }) {
-            try apply(name, value)
-        }
+        try apply(flags: parsed.options.filter { option in Self.options.contains { $0.name == option.name } })
+    }
+
+    /// Applies flags of this group, in order.
+    mutating func apply(flags: [(name: String, value: String)]) throws(UsageError) {
+        for (name, value) in flags { try apply(name, value) }
     }
 }
 
@@ -115,10 +118,10 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageErro
 enum Value {
     static func number(_ text: String, flag: String, atLeast minimum: Double = 0, above: Bool = false,
                        atMost maximum: Double = 1e6) throws(UsageError) -> Double {
-        let bound = above ? "> \(JSONObject.number(minimum))" : "≥ \(JSONObject.number(minimum))"
         guard let value = Double(text), value.isFinite, above ? value > minimum : value >= minimum,
               value <= maximum
         else {
+            let bound = above ? "> \(JSONObject.number(minimum))" : "≥ \(JSONObject.number(minimum))"
             throw UsageError("\(flag) must be a finite number \(bound) and ≤ \(JSONObject.number(maximum)), got '\(text)'")
         }
         return value

@@ -18,10 +18,10 @@ struct ScannedCase {
     var utf8Count: Int
 
     /// The line's bytes must outlive the case (its id points into them). `options` gets the
-    /// case's option fields (emptied first; a worker keeps one, so that no case allocates it),
-    /// and the template of the line the bytes besides its id and text.
+    /// case's option fields (emptied first; a worker keeps one, so that no case allocates it);
+    /// the layout says where the id's and text's values are.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, options: inout CaseOptionFields)
-        -> (scanned: ScannedCase, template: CaseTemplate)? {
+        -> (scanned: ScannedCase, layout: CaseLayout)? {
         var scanner = CaseScanner(bytes: bytes)
         options.removeAll()
         return scanner.scanCase(options: &options)
@@ -32,8 +32,18 @@ struct ScannedCase {
     /// (it reads the same bytes the same way up to each value, and a value ends where its grammar
     /// says). Nil for any other line.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, like template: CaseTemplate) -> ScannedCase? {
-        var scanner = CaseScanner(bytes: bytes)
-        return scanner.scan(like: template)
+        // The literal's ends first (the options of a golden file's case stand before or after its id
+        // and text); then the values are read from a view that ends where the suffix begins, so that
+        // the text's scratch room is no larger than the values (a suffix of options made it exceed
+        // the stack's share and go to the heap, twelve million instructions over 20,000 cases).
+        let literal = template.literal
+        guard let line = bytes.baseAddress, let known = literal.baseAddress, bytes.count >= literal.count else { return nil }
+        let last = template.second ?? template.first
+        let suffix = literal.count - last
+        guard memcmp(line, known, template.first) == 0,
+              memcmp(line + bytes.count - suffix, known + last, suffix) == 0 else { return nil }
+        var scanner = CaseScanner(bytes: UnsafeBufferPointer(rebasing: bytes[..<(bytes.count - suffix)]))
+        return scanner.scanValues(like: template)
     }
 }
 
@@ -42,20 +52,45 @@ struct ScannedCase {
 struct CaseOptionFields {
     /// Key, value, key, value, …
     private(set) var pieces: [Range<Int>] = []
-    /// Bytes of the pieces, and one separator after each (`CaseSettings`' key).
-    private(set) var keyLength = 0
 
     var isEmpty: Bool { pieces.isEmpty }
 
+    /// Each field's key and value ranges.
+    var keysAndValues: some Sequence<(key: Range<Int>, value: Range<Int>)> {
+        stride(from: 0, to: pieces.count, by: 2).lazy.map { (pieces[$0], pieces[$0 + 1]) }
+    }
+
     mutating func removeAll() {
         pieces.removeAll(keepingCapacity: true)
-        keyLength = 0
     }
 
     mutating func append(key: Range<Int>, value: Range<Int>) {
         pieces.append(key)
         pieces.append(value)
-        keyLength += key.count + value.count + 2
+    }
+}
+
+/// Where a scanned line's id and text values are: the id's JSON text, and the text from after its
+/// opening quote to after its closing quote. The bytes around them, the line's other fields as
+/// written, are what the lines of a golden file repeat (`CaseTemplate`).
+struct CaseLayout {
+    var id: Range<Int>?
+    var text: Range<Int>
+
+    /// The values in line order, and whether the first is the text.
+    var cuts: (first: Range<Int>, firstIsText: Bool, second: Range<Int>?) {
+        guard let id else { return (text, true, nil) }
+        return id.lowerBound < text.lowerBound ? (id, false, text) : (text, true, id)
+    }
+
+    /// The bytes before the first value, between the two, and after the last.
+    func segments(of bytes: UnsafeBufferPointer<UInt8>)
+        -> (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) {
+        let (first, _, second) = cuts
+        let last = second ?? first
+        let between = second.map { first.upperBound..<$0.lowerBound } ?? first.upperBound..<first.upperBound
+        return (UnsafeBufferPointer(rebasing: bytes[..<first.lowerBound]), UnsafeBufferPointer(rebasing: bytes[between]),
+                UnsafeBufferPointer(rebasing: bytes[last.upperBound...]))
     }
 }
 
@@ -70,32 +105,64 @@ final class CaseTemplate: @unchecked Sendable {
     let firstIsText: Bool
     /// Where the second was (the text when the first was the id, and the other way); nil without an id.
     let second: Int?
+    /// `CaseTemplate.hash` of the line.
+    let hash: UInt64
 
-    /// `text`: from after the text's opening quote to after its closing quote.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, id: Range<Int>?, text: Range<Int>) {
-        var cuts = [text]
-        if let id { cuts.insert(id, at: id.lowerBound < text.lowerBound ? 0 : 1) }
-        // The bytes before the first cut, between the cuts and after the last.
-        var kept: [Range<Int>] = []
-        var from = 0
-        for cut in cuts {
-            kept.append(from..<cut.lowerBound)
-            from = cut.upperBound
-        }
-        kept.append(from..<bytes.count)
-        literal = .allocate(capacity: kept.reduce(0) { $0 + $1.count })
+    init(_ bytes: UnsafeBufferPointer<UInt8>, layout: CaseLayout, hash: UInt64) {
+        let (before, between, after) = layout.segments(of: bytes)
+        literal = .allocate(capacity: before.count + between.count + after.count)
         var to = 0
-        for range in kept {
-            _ = UnsafeMutableBufferPointer(rebasing: literal[to..<to + range.count])
-                .initialize(from: UnsafeBufferPointer(rebasing: bytes[range]))
-            to += range.count
+        for segment in [before, between, after] {  // once per distinct line: the array costs nothing here
+            _ = UnsafeMutableBufferPointer(rebasing: literal[to..<to + segment.count]).initialize(from: segment)
+            to += segment.count
         }
-        first = cuts[0].lowerBound
-        firstIsText = cuts[0] == text
-        second = cuts.count > 1 ? cuts[0].lowerBound + cuts[1].lowerBound - cuts[0].upperBound : nil
+        first = before.count
+        firstIsText = layout.cuts.firstIsText
+        second = layout.id == nil ? nil : before.count + between.count
+        self.hash = hash
     }
 
     deinit { literal.deallocate() }
+
+    /// Whether the line's bytes around its values (`layout`) are this template's.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>, layout: CaseLayout) -> Bool {
+        let (before, between, after) = layout.segments(of: bytes)
+        guard let known = UnsafePointer(literal.baseAddress), before.count == first, layout.cuts.firstIsText == firstIsText,
+              (layout.id == nil) == (second == nil), (second ?? first) == first + between.count,
+              literal.count == first + between.count + after.count else { return false }
+        return CaseTemplate.same(before, known) && CaseTemplate.same(between, known + first)
+            && CaseTemplate.same(after, known + first + between.count)
+    }
+
+    private static func same(_ segment: UnsafeBufferPointer<UInt8>, _ known: UnsafePointer<UInt8>) -> Bool {
+        guard let base = segment.baseAddress else { return true }
+        return memcmp(base, known, segment.count) == 0
+    }
+
+    /// The bytes around a line's values, eight at a time, multiplied and folded, each segment's length too.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, layout: CaseLayout) -> UInt64 {
+        let (before, between, after) = layout.segments(of: bytes)
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3
+        func mix(_ segment: UnsafeBufferPointer<UInt8>) {
+            var tail = UInt64(segment.count) << 32
+            if var p = segment.baseAddress {
+                var left = segment.count
+                while left >= 8 {
+                    hash = (hash ^ UnsafeRawPointer(p).loadUnaligned(as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                    hash ^= hash >> 29
+                    p += 8
+                    left -= 8
+                }
+                for k in 0..<left { tail ^= UInt64(p[k]) << (8 * UInt64(k)) }
+            }
+            hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+        mix(before)
+        mix(between)
+        mix(after)
+        return hash
+    }
 }
 
 private struct CaseScanner {
@@ -104,7 +171,7 @@ private struct CaseScanner {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    mutating func scanCase(options: inout CaseOptionFields) -> (scanned: ScannedCase, template: CaseTemplate)? {
+    mutating func scanCase(options: inout CaseOptionFields) -> (scanned: ScannedCase, layout: CaseLayout)? {
         var id: Range<Int>?
         var text: (utf16: [UInt16], utf8Count: Int)?
         var textRange = 0..<0
@@ -139,35 +206,27 @@ private struct CaseScanner {
         guard i == bytes.count, let text else { return nil }
         return (ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
                             utf8Count: text.utf8Count),
-                CaseTemplate(bytes, id: id, text: textRange))
+                CaseLayout(id: id, text: textRange))
     }
 
-    /// `ScannedCase.scan(_:like:)`: the literal's ends first (the options of a golden file's case
-    /// stand before or after its id and text), then each value and the literal between them.
-    mutating func scan(like template: CaseTemplate) -> ScannedCase? {
-        let literal = template.literal
-        do {
-            guard let line = bytes.baseAddress, let known = literal.baseAddress, bytes.count >= literal.count
-            else { return nil }
-            let last = template.second ?? template.first
-            let suffix = literal.count - last
-            guard memcmp(line, known, template.first) == 0,
-                  memcmp(line + bytes.count - suffix, known + last, suffix) == 0 else { return nil }
-            var id: Range<Int>?
-            var text: (utf16: [UInt16], utf8Count: Int)?
-            i = template.first
-            if template.firstIsText { text = textValue() } else { id = idValue() }
-            if let second = template.second {
-                let between = second - template.first
-                guard id != nil || text != nil, bytes.count - i >= between,
-                      memcmp(line + i, known + template.first, between) == 0 else { return nil }
-                i += between
-                if template.firstIsText { id = idValue() } else { text = textValue() }
-            }
-            guard i == bytes.count - suffix, let text, template.second == nil || id != nil else { return nil }
-            return ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
-                               utf8Count: text.utf8Count)
+    /// `ScannedCase.scan(_:like:)` after the literal's ends matched, over the line up to its suffix:
+    /// each value and the literal between them, the last value ending where the view does.
+    mutating func scanValues(like template: CaseTemplate) -> ScannedCase? {
+        guard let line = bytes.baseAddress, let known = UnsafePointer(template.literal.baseAddress) else { return nil }
+        var id: Range<Int>?
+        var text: (utf16: [UInt16], utf8Count: Int)?
+        i = template.first
+        if template.firstIsText { text = textValue() } else { id = idValue() }
+        if let second = template.second {
+            let between = second - template.first
+            guard id != nil || text != nil, bytes.count - i >= between,
+                  memcmp(line + i, known + template.first, between) == 0 else { return nil }
+            i += between
+            if template.firstIsText { id = idValue() } else { text = textValue() }
         }
+        guard i == bytes.count, let text, template.second == nil || id != nil else { return nil }
+        return ScannedCase(id: id.map { UnsafeBufferPointer(rebasing: bytes[$0]) }, utf16: text.utf16,
+                           utf8Count: text.utf8Count)
     }
 
     private mutating func take(_ byte: UInt8) -> Bool {
