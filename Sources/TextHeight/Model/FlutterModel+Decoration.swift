@@ -37,7 +37,7 @@ extension FlutterModel {
 
     /// Material 3's horizontal gap on each side of the input (`_RenderDecoration._layout` inputGap):
     /// `OutlineInputBorder.gapPadding` 4 when outlined, `_kInputExtraPadding` 4 when filled, else 0.
-    var inputGap: Double {
+    public var inputGap: Double {
         guard measure == .textField else { return 0 }
         return decoration == .filled || decoration == .outlined ? 4 : 0
     }
