@@ -103,6 +103,7 @@ public struct BoxPicture {
         if let m = model as? TextKitModel { return (m.inset.left + m.lineFragmentPadding, m.inset.top) }
         if let m = model as? CSSModel { return (m.padding.left + m.border, m.padding.top + m.border) }
         if let m = model as? AndroidModel { return (m.padding.left, m.padding.top) }
+        if let m = model as? FlutterModel { return (m.padding.left + m.inputGap, m.padding.top) }
         return ((width - measurement.wrapWidth) / 2, 0)
     }
 
@@ -185,6 +186,7 @@ public struct BoxPicture {
         if let m = model as? TextKitModel { inset = m.inset; padding = m.lineFragmentPadding }
         if let m = model as? CSSModel { inset = m.padding; border = m.border }
         if let m = model as? AndroidModel { inset = m.padding }
+        if let m = model as? FlutterModel { inset = m.padding }
         let rows = max(g.boxHeight, contentRows)
         let b = BoxPicture.px(border, s)
         if b > 0 {
@@ -306,6 +308,9 @@ public struct BoxPicture {
         } else if let m = model as? AndroidModel {
             unit = "px"
             modelLine = "android \(m.measure.rawValue) · \(m.breakStrategy.rawValue)"
+        } else if let m = model as? FlutterModel {
+            unit = "px"
+            modelLine = "flutter \(m.measure.rawValue)" + (m.measure == .textField ? " · \(m.decoration.rawValue)\(m.dense ? " dense" : "")" : "")
         } else {
             unit = "pt"
             modelLine = "\(type(of: model))"

@@ -51,6 +51,16 @@ private func fuzzText(_ bytes: [UInt8]) {
     if let prepared = try? PreparedText(utf16: units, fonts: stack, rules: android.breakRules) {
         _ = android.measure(prepared, width: width, includeLines: true)
     }
+    let flutterMeasures = FlutterModel.Measure.allCases, decorations = FlutterModel.Decoration.allCases
+    let flutter = FlutterModel(measure: flutterMeasures[Int(bytes[0]) % flutterMeasures.count],
+                               decoration: decorations[Int(bytes[1]) % decorations.count], dense: bytes[0] & 8 == 0,
+                               heightMultiplier: bytes[1] & 8 == 0 ? nil : 1.5, halfLeading: bytes[1] & 16 == 0,
+                               forceStrut: bytes[0] & 16 == 0, letterSpacing: Double(bytes[1] % 5) - 2,
+                               limits: Limits(minLines: 1, maxLines: 5))
+    if let prepared = try? PreparedText(utf16: units, fonts: stack, rules: flutter.breakRules) {
+        _ = flutter.measure(prepared, width: width, includeLines: true)
+        _ = flutter.measure(prepared, placeholder: prepared, width: width, includeLines: true)
+    }
 }
 
 private func fuzzFont(_ bytes: [UInt8]) {

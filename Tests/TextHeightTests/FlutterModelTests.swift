@@ -45,7 +45,7 @@ struct FlutterModelTests {
     func textField() throws {
         let font = try liberation(16)
         // M3 bodyLarge: height 1.5, even leading; strut half leading: 16 × 1.5 = 24 exactly.
-        let model = FlutterModel(measure: .textField, heightMultiplier: 1.5, halfLeading: true,
+        let model = FlutterModel(measure: .textField, decoration: .none, heightMultiplier: 1.5, halfLeading: true,
                                  limits: Limits(minLines: 1, maxLines: 5))
         let one = model.measure(try model.prepare("a", font: font), width: 200)
         #expect(one.boxHeight == 24)
@@ -56,7 +56,8 @@ struct FlutterModelTests {
         #expect(seven.boxHeight == 120)
         #expect(seven.scrolls)
         // maxLines alone locks the height at maxLines × L (flutter/flutter#19105): 3 × 24 = 72.
-        let locked = FlutterModel(measure: .textField, heightMultiplier: 1.5, halfLeading: true, limits: Limits(maxLines: 3))
+        let locked = FlutterModel(measure: .textField, decoration: .none, heightMultiplier: 1.5, halfLeading: true,
+                                  limits: Limits(maxLines: 3))
         #expect(locked.measure(try locked.prepare("a", font: font), width: 200).boxHeight == 72)
     }
 

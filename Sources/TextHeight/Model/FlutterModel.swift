@@ -19,8 +19,15 @@ public struct FlutterModel: PlatformModel {
     }
 
     public var measure: Measure
-    /// The content padding around the editable (InputDecorator's or CupertinoTextField's), CSS order.
-    public var padding: Insets
+    /// The Material field's InputDecorator (its padding, gaps and minimum height); ignored by the other measures.
+    public var decoration: Decoration
+    /// `InputDecoration.isDense`: the dense content padding, no 48 px minimum.
+    public var dense: Bool
+    /// `contentPadding` (Material) or `padding` (Cupertino), CSS order; nil: the default of the measure
+    /// and decoration (`defaultPadding`).
+    public var customPadding: Insets?
+    /// `InputDecoration.hintMaxLines`: the hint's lines (nil: all of them).
+    public var hintMaxLines: Int?
     /// `TextStyle.height`: nil lets each font's ascent + descent + line gap decide.
     public var heightMultiplier: Double?
     /// `TextLeadingDistribution.even` (half leading) rather than proportional.
@@ -35,11 +42,15 @@ public struct FlutterModel: PlatformModel {
     /// minLines / maxLines of the editable (RenderEditable); px limits of the box.
     public var limits: Limits
 
-    public init(measure: Measure = .textField, padding: Insets = .zero, heightMultiplier: Double? = nil,
+    public init(measure: Measure = .textField, decoration: Decoration = .underline, dense: Bool = false,
+                padding: Insets? = nil, hintMaxLines: Int? = nil, heightMultiplier: Double? = nil,
                 halfLeading: Bool = false, forceStrut: Bool? = nil, letterSpacing: Double = 0,
                 roundingHack: Bool = false, limits: Limits = .none) {
         self.measure = measure
-        self.padding = padding
+        self.decoration = decoration
+        self.dense = dense
+        self.customPadding = padding
+        self.hintMaxLines = hintMaxLines
         self.heightMultiplier = heightMultiplier
         self.halfLeading = halfLeading
         self.forceStrut = forceStrut ?? (measure != .paragraph)
@@ -55,10 +66,15 @@ public struct FlutterModel: PlatformModel {
                    textSpacingTrim: .spaceAll, letterSpacing: .px(letterSpacing))
     }
 
-    /// RenderEditable wraps at the width less the caret margin, `_kCaretGap` 1 + `cursorWidth` 2
-    /// (`_adjustConstraints`); a bare paragraph at the width itself.
+    /// The padding in effect: the one given, else the measure's and decoration's default.
+    public var padding: Insets {
+        customPadding ?? FlutterModel.defaultPadding(measure, decoration: decoration, dense: dense)
+    }
+
+    /// RenderEditable wraps at the input width less the caret margin, `_kCaretGap` 1 + `cursorWidth` 2
+    /// (`_adjustConstraints`); a bare paragraph at the width less its padding.
     public func wrapWidth(forWidth width: Double) -> Double {
-        let inner = width - padding.horizontal
+        let inner = width - padding.horizontal - 2 * inputGap
         return measure == .paragraph ? inner : max(0, inner - 3)
     }
 
@@ -97,7 +113,7 @@ public struct FlutterModel: PlatformModel {
         let row = strut ?? emptyLineHeight(prepared.font)
         let text = editableHeight(top, row: row)
         let content = text + padding.vertical
-        let box = Limits.clamp(content, min: limits.minHeight, max: limits.maxHeight)
+        let box = decoratedBox(content)
         return Measurement(boxHeight: box, contentHeight: content, textHeight: top, lineCount: count,
                            scrolls: top > text || content > box, wrapWidth: wrapWidth, lineHeight: row,
                            minHeight: limits.minLines.map { contentHeight(ofLines: $0, font: prepared.font) } ?? limits.minHeight,

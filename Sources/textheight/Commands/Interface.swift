@@ -83,7 +83,7 @@ enum Interface {
         ("scrolls", "contentHeight > boxHeight: the view scrolls inside"),
         ("scrollHeight", "css: element.scrollHeight (an integer)"),
         ("textHeight", "the text block alone, unrounded"),
-        ("lineHeight", "one line of the font after lineHeightMultiple and the min/max clamps (android: TextView.getLineHeight)"),
+        ("lineHeight", "one line of the font after lineHeightMultiple and the min/max clamps (android: TextView.getLineHeight; flutter: the strut line L)"),
         ("width, wrapWidth", "the width given, and the width lines wrap at"),
         ("minHeight, maxHeight", "the effective limits, when set"),
         ("model, measure", "what was measured"),
@@ -127,6 +127,8 @@ enum Interface {
          "textheight --model css --size 16 --inset 8 --width 320,375,414 'Hello'"),
         ("An Android EditText 360 dp wide on a 2.625 density phone, 16 sp text, up to five lines",
          "textheight --model android --density 2.625 --size 16 --width 360 --max-lines 5 'Hello'"),
+        ("A Flutter chat bar (TextField, minLines 1, maxLines 5, InputDecoration.collapsed) 360 px wide",
+         "textheight --model flutter --decoration collapsed --min-lines 1 --max-lines 5 --width 360 'Hello'"),
         ("Many texts at once, one JSON line each", "textheight batch --width 343 < cases.jsonl > heights.jsonl"),
         ("Fail CI when a golden height moves", "textheight check golden"),
     ]

@@ -48,6 +48,18 @@ struct MeasureOptions {
         if model.model == .android, let density = model.density {
             font.size = AndroidModel.pixelSize(font.size, density: density)
         }
+        // Flutter's default sizes (M3 bodyLarge 16, Cupertino 17, TextStyle 14), then MediaQuery's textScaler
+        // (TextStyle.getTextStyle scales the size only).
+        if model.model == .flutter {
+            if !font.sizeGiven {
+                switch try model.flutterMeasure {
+                case .textField: font.size = 16
+                case .cupertino: font.size = 17
+                case .paragraph: font.size = 14
+                }
+            }
+            font.size *= model.textScale
+        }
     }
 
     /// Measures `content` at every `--width`, one JSON object per width, each opening with `prefix`.
@@ -88,10 +100,20 @@ struct MeasureOptions {
             if model.model == .android, text.placeholderValue?.maxLines != nil {
                 throw UsageError("--placeholder-lines does not apply to --model android: TextView never caps its hint")
             }
-            if model.model != .css, let flag = cssText.given.sorted().first {
+            if model.model == .flutter, text.placeholder != nil, model.decoration == .none,
+               (try? model.flutterMeasure) == .textField {
+                throw UsageError("--placeholder needs an InputDecorator; --decoration none has no hint")
+            }
+            if model.model == .flutter, text.placeholderValue?.maxLines != nil, (try? model.flutterMeasure) == .cupertino {
+                throw UsageError("--placeholder-lines does not apply to --measure cupertino: the placeholder takes the field's maxLines")
+            }
+            let flutterText: Set<String> = model.model == .flutter ? ["letter-spacing"] : []
+            if model.model != .css, let flag = cssText.given.subtracting(flutterText).sorted().first {
                 throw UsageError("--\(flag) does not apply to --model \(model.model.rawValue)")
             }
-            return try model.makeModel(limits: limits.validated(), spacing: system.spacing, text: cssText.text)
+            return try model.makeModel(limits: limits.validated(), spacing: system.spacing, text: cssText.text,
+                                       letterSpacingGiven: cssText.given.contains("letter-spacing"),
+                                       hintMaxLines: text.placeholderValue?.maxLines)
         } catch {
             throw .usage(error)
         }

@@ -17,7 +17,7 @@ struct FontOptions: OptionGroup {
         OptionSpec(name: "fallback-family", value: "<name>",
                    help: "A fallback font by family name, through fontconfig; joins the chain in command-line order",
                    repeatable: true),
-        OptionSpec(name: "size", value: "<pt>", help: "Font size in points (default: 17)"),
+        OptionSpec(name: "size", value: "<pt>", help: "Font size in points (default: 17; flutter: 16 textfield, 17 cupertino, 14 paragraph)"),
         OptionSpec(name: "strict-glyphs", value: nil,
                    help: "Fail (exit 3) when a character has no glyph in any font, instead of measuring .notdef"),
         OptionSpec(name: "lang", value: "<bcp47>",

@@ -6,13 +6,13 @@ struct ModelOptions: OptionGroup {
     static let options = [
         OptionSpec(name: "width", value: "<pt[,pt…]>", help: "The view's outer width; a list measures each (required)"),
         OptionSpec(name: "model", value: "<name>",
-                   help: "textkit (iOS UITextView), css (a Chromium <textarea>/<div>) or android (an EditText/TextView) (default: textkit)",
+                   help: "textkit (iOS UITextView), css (a Chromium <textarea>/<div>), android (an EditText/TextView) or flutter (a TextField over SkParagraph) (default: textkit)",
                    kind: .of(ModelName.self)),
         OptionSpec(name: "measure", value: "<kind>",
-                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea); android: edittext, textview or staticlayout (default: edittext)",
+                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea); android: edittext, textview or staticlayout (default: edittext); flutter: textfield, cupertino or paragraph (default: textfield)",
                    kind: .choices(measureNames)),
         OptionSpec(name: "inset", value: "<t[,r[,b[,l]]]>",
-                   help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css, android: padding (default: 0); CSS order"),
+                   help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css, android: padding (default: 0); flutter: contentPadding (default: per --decoration; cupertino 7); CSS order"),
         OptionSpec(name: "padding", value: "<pt>",
                    help: "lineFragmentPadding at both line ends (default: 5 for textview, 0 for boundingrect)"),
         OptionSpec(name: "line-height-multiple", value: "<x>", help: "NSParagraphStyle.lineHeightMultiple (default: 0, off)"),
@@ -24,7 +24,7 @@ struct ModelOptions: OptionGroup {
                    help: "NSParagraphStyle.paragraphSpacingBefore (default: 0)"),
         OptionSpec(name: "scale", value: "<n>", help: "textkit: heights ceil to 1/n point (default: 1)"),
         OptionSpec(name: "line-height", value: "<normal|x|Npx>",
-                   help: "css: line-height (default: normal); android: setLineHeight in px (default: off)",
+                   help: "css: line-height (default: normal); android: setLineHeight in px (default: off); flutter: TextStyle.height, a multiple (default: 1.5 textfield, off otherwise)",
                    kind: .choices(["normal"])),
         OptionSpec(name: "border", value: "<px>", help: "css: border width on every side (default: 0)"),
         OptionSpec(name: "white-space", value: "<kind>", help: "css: pre-wrap or break-spaces (default: pre-wrap)",
@@ -42,14 +42,23 @@ struct ModelOptions: OptionGroup {
                    kind: .choices(["true", "false"])),
         OptionSpec(name: "line-spacing-extra", value: "<px>", help: "android: setLineSpacing add, px (default: 0)"),
         OptionSpec(name: "line-spacing-multiplier", value: "<x>", help: "android: setLineSpacing mult (default: 1)"),
+        OptionSpec(name: "decoration", value: "<kind>",
+                   help: "flutter textfield: InputDecorator, none (no decorator), underline, filled, outlined or collapsed (default: underline)",
+                   kind: .of(FlutterModel.Decoration.self)),
+        OptionSpec(name: "dense", value: nil, help: "flutter textfield: InputDecoration.isDense, dense padding and no 48 px minimum"),
+        OptionSpec(name: "force-strut", value: "<bool>",
+                   help: "flutter: a strut from the text style forces every line's height (default: true; false for paragraph)",
+                   kind: .choices(["true", "false"])),
+        OptionSpec(name: "text-scale", value: "<x>",
+                   help: "flutter: MediaQuery textScaler, multiplies the size, not the letter spacing (default: 1)"),
     ]
 
-    enum ModelName: String, CaseIterable { case textkit, css, android }
+    enum ModelName: String, CaseIterable { case textkit, css, android, flutter }
     /// Every model's `--measure` kinds once each (textview is TextKit's and Android's), for completion;
     /// a model checks its own in `makeModel`.
     static let measureNames: [String] = {
         let all = TextKitModel.Measure.allCases.map(\.rawValue) + CSSModel.Measure.allCases.map(\.rawValue)
-            + AndroidModel.Measure.allCases.map(\.rawValue)
+            + AndroidModel.Measure.allCases.map(\.rawValue) + FlutterModel.Measure.allCases.map(\.rawValue)
         var seen: Set<String> = []
         return all.filter { seen.insert($0).inserted }
     }()
@@ -72,6 +81,10 @@ struct ModelOptions: OptionGroup {
     var includeFontPadding = true
     var lineSpacingExtra = 0.0
     var lineSpacingMultiplier = 1.0
+    var decoration = FlutterModel.Decoration.underline
+    var dense = false
+    var forceStrut: Bool?
+    var textScale = 1.0
 
     mutating func apply(_ name: String, _ value: String) throws(UsageError) {
         given.insert(name)
@@ -114,6 +127,10 @@ struct ModelOptions: OptionGroup {
             lineSpacingExtra = try Value.number(value, flag: "--line-spacing-extra", atLeast: -10_000, atMost: 10_000)
         case "line-spacing-multiplier":
             lineSpacingMultiplier = try Value.number(value, flag: "--line-spacing-multiplier", atMost: 100)
+        case "decoration": decoration = try Value.choice(value, flag: "--decoration", as: FlutterModel.Decoration.self)
+        case "dense": dense = true
+        case "force-strut": forceStrut = try Value.bool(value, flag: "--force-strut")
+        case "text-scale": textScale = try Value.number(value, flag: "--text-scale", above: true, atMost: 10)
         default: break
         }
     }
@@ -123,20 +140,24 @@ struct ModelOptions: OptionGroup {
     static let cssOnly: Set<String> = ["border", "white-space"]
     static let androidOnly: Set<String> = ["density", "break-strategy", "fallback-line-spacing", "include-font-padding",
                                           "line-spacing-extra", "line-spacing-multiplier"]
+    static let flutterOnly: Set<String> = ["decoration", "dense", "force-strut", "text-scale"]
     /// Flags each model refuses (made once: a batch makes a model per distinct set of case options).
     static func foreign(to model: ModelName) -> Set<String> {
         switch model {
         case .textkit: return foreignToTextKit
         case .css: return foreignToCSS
         case .android: return foreignToAndroid
+        case .flutter: return foreignToFlutter
         }
     }
-    private static let foreignToTextKit = cssOnly.union(androidOnly).union(["line-height"])
-    private static let foreignToCSS = textKitOnly.union(androidOnly)
-    private static let foreignToAndroid = textKitOnly.union(cssOnly)
+    private static let foreignToTextKit = cssOnly.union(androidOnly).union(flutterOnly).union(["line-height"])
+    private static let foreignToCSS = textKitOnly.union(androidOnly).union(flutterOnly)
+    private static let foreignToAndroid = textKitOnly.union(cssOnly).union(flutterOnly)
+    private static let foreignToFlutter = textKitOnly.union(cssOnly).union(androidOnly)
 
     /// The model, checked against every width: insets and padding must leave room for text.
-    func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText, text: CSSText = CSSText()) throws(UsageError)
+    func makeModel(limits: Limits, spacing: GlyphSpacing = .coreText, text: CSSText = CSSText(),
+                   letterSpacingGiven: Bool = false, hintMaxLines: Int? = nil) throws(UsageError)
         -> any PlatformModel {
         guard !widths.isEmpty else { throw UsageError("--width is required (the view's outer width)") }
         if let flag = given.intersection(ModelOptions.foreign(to: model)).sorted().first {
@@ -154,6 +175,9 @@ struct ModelOptions: OptionGroup {
                                 whiteSpace: whiteSpace, text: text, limits: limits)
         case .android:
             platform = try androidModel(limits: limits)
+        case .flutter:
+            platform = try flutterModel(limits: limits, letterSpacing: letterSpacingGiven ? text.letterSpacing : nil,
+                                    hintMaxLines: hintMaxLines)
         }
         for width in modelWidths where platform.wrapWidth(forWidth: width) < 0 {
             let taken = width - platform.wrapWidth(forWidth: width)
@@ -199,6 +223,36 @@ struct ModelOptions: OptionGroup {
                             lineHeight: lineHeight.map(px), limits: limits)
     }
 
+    /// The Flutter measure, or a usage error for a bad `--measure`.
+    var flutterMeasure: FlutterModel.Measure {
+        get throws(UsageError) { try Value.choice(measure ?? "textfield", flag: "--measure", as: FlutterModel.Measure.self) }
+    }
+
+    /// Flutter's widget: the style's height and letter spacing (M3 bodyLarge: height 1.5, even leading, 0.5 px,
+    /// Typography.englishLike2021; Cupertino: −0.41 px, `_kDefaultTextStyle`), the decoration for the Material
+    /// field only, letter spacing in logical px.
+    private func flutterModel(limits: Limits, letterSpacing: CSSText.Length?, hintMaxLines: Int?) throws(UsageError)
+        -> FlutterModel {
+        let kind = try flutterMeasure
+        if kind != .textField, let flag = ["decoration", "dense"].first(where: given.contains) {
+            throw UsageError("--\(flag) applies to --measure textfield only (InputDecorator)")
+        }
+        var spacing: Double = switch kind { case .textField: 0.5; case .cupertino: -0.41; case .paragraph: 0 }
+        if let letterSpacing {
+            guard case .px(let px) = letterSpacing else {
+                throw UsageError("--letter-spacing takes px under --model flutter (TextStyle.letterSpacing)")
+            }
+            spacing = px
+        }
+        var height: Double? = kind == .textField ? 1.5 : nil
+        if let value = lineHeightText {
+            height = try Value.number(value, flag: "--line-height", above: true, atMost: 100)
+        }
+        return FlutterModel(measure: kind, decoration: decoration, dense: dense, padding: inset, hintMaxLines: hintMaxLines,
+                            heightMultiplier: height, halfLeading: kind == .textField, forceStrut: forceStrut,
+                            letterSpacing: spacing, limits: limits)
+    }
+
     /// The widths in the model's unit: with --density, dp rounded to px.
     var modelWidths: [Double] {
         guard model == .android, let density else { return widths }
@@ -207,6 +261,6 @@ struct ModelOptions: OptionGroup {
 
     /// The measure's name as printed: the model's default when not given.
     var measureName: String {
-        measure ?? { switch model { case .textkit: "textview"; case .css: "textarea"; case .android: "edittext" } }()
+        measure ?? { switch model { case .textkit: "textview"; case .css: "textarea"; case .android: "edittext"; case .flutter: "textfield" } }()
     }
 }
