@@ -38,8 +38,9 @@ struct ChromiumCase {
         return text
     }
 
-    /// references.jsonl (the defaults) and text-properties.jsonl (issue 13's properties and lang).
-    static let files = ["references.jsonl", "text-properties.jsonl"]
+    /// references.jsonl (the defaults), text-properties.jsonl (issue 13's properties and lang) and
+    /// break-anywhere.jsonl (issue 30's line-break: anywhere and word-break: break-all).
+    static let files = ["references.jsonl", "text-properties.jsonl", "break-anywhere.jsonl"]
 
     static func load() throws -> (version: String, cases: [ChromiumCase]) {
         var all: [ChromiumCase] = []
