@@ -401,7 +401,7 @@ public final class Shaper {
     }
 
     /// `context`: the text `units` lie in; HarfBuzz reads the characters around them from it (Arabic joining
-    /// across a line break, as Blink's HarfBuzzShaper shapes a line's pieces within the whole text).
+    /// across a line break: Blink's CaseMappingHarfBuzzBufferFiller hands HarfBuzz the whole text and the range).
     private func shape(_ units: UnsafeBufferPointer<UInt16>, instance: FaceInstance, language: String?, ligatures: Bool = true,
                        script: UInt32 = 0, context: UnsafeBufferPointer<UInt16>? = nil,
                        glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
