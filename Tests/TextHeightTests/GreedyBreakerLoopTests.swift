@@ -60,6 +60,14 @@ struct GreedyBreakerLoopTests {
         #expect(try differences(stack(["Inter-Regular.otf"], size: 16), rules: overflowing) == [])
     }
 
+    @Test("CSS: word-break: break-all and line-break: anywhere (a line may end inside a word that does not fit it)")
+    func cssInsideWords() throws {
+        let breakAll = CSSModel(text: CSSText(wordBreak: .breakAll, overflowWrap: .normal)).breakRules
+        #expect(try differences(stack(["Inter-Regular.otf"], size: 16), rules: breakAll) == [])
+        let anywhere = CSSModel(text: CSSText(lineBreak: .anywhere)).breakRules
+        #expect(try differences(stack(["Inter-Regular.otf"], size: 16), rules: anywhere) == [])
+    }
+
     /// What `naturalLineHeight` computed from `FontStack.fonts(in:)` before it read the mask itself.
     func listedHeight(_ fonts: [Font]) -> Double {
         if fonts.count == 1 {

@@ -30,6 +30,8 @@ public struct BreakRules: Sendable, Equatable {
     public var spacing: GlyphSpacing
     /// Which adjustments apply over ICU's break opportunities.
     public var wordBreaks: WordBreaks
+    /// How a line that ends inside a word is measured.
+    public var wordCuts: WordCuts = .shapedAlone
 
     /// CSS `text-spacing-trim` other than `space-all`.
     public var trimsCJKPunctuation: Bool { textSpacingTrim != .spaceAll }
@@ -87,6 +89,26 @@ public struct BreakRules: Sendable, Equatable {
         case breakAll
         /// `line-break: anywhere`: a break at every grapheme boundary.
         case anywhere
+
+        /// What ends the prepared segments: break-all's and anywhere's own opportunities fall inside words,
+        /// where a line breaks only when the word does not fit (`forEachLine`), and never inside a run of
+        /// preserved spaces, which hangs whole (Blink `LineBreaker::HandleTrailingSpaces`).
+        var betweenWords: WordBreaking { self == .keepAll ? .keepAll : .normal }
+
+        /// Whether a line may end inside a word that does not fit it, not only at one that is wider than the line.
+        var breaksInsideWords: Bool { self == .breakAll || self == .anywhere }
+    }
+
+    /// Where a line ends inside a word (overflow-wrap, break-all, anywhere) and how wide it is.
+    public enum WordCuts: Sendable, Equatable {
+        /// The furthest grapheme whose line, by its glyph advances or shaped again alone, fits.
+        case shapedAlone
+        /// Blink's `ShapingLineBreaker::ShapeLine`: the character at the room's end by its position in
+        /// the text shaped whole (a ligature's characters at its start), the last opportunity before it,
+        /// that line end shaped again where HarfBuzz says the cut is unsafe, and the opportunity before
+        /// while that does not fit; pieces are shaped with the text around as HarfBuzz context, so an
+        /// Arabic word broken across lines keeps its joining forms.
+        case shapingLineBreaker
     }
 
     public enum HangingWhitespace: Sendable, Equatable {

@@ -37,6 +37,9 @@ extension PreparedText {
         let trims = !endTrims.isEmpty
         let joins = !joinAdjustments.isEmpty
         let breaksLongWords = rules.breaksLongWords
+        // word-break: break-all and line-break: anywhere end a line inside a word that does not fit it.
+        let breaksInsideWords = rules.wordBreaking.breaksInsideWords
+        let breaksWideWords = breaksLongWords || breaksInsideWords
 
         // The segment table's columns, all as long (`appendSegment` fills them together), read unchecked,
         // taken from the table itself: through the read-only views the layout at a width cost 3 % more.
@@ -55,12 +58,13 @@ extension PreparedText {
                     let segmentEnd = Int(ends[i])
                     let contentWidth = widths[i]
                     if line.isEmpty {
-                        if breaksLongWords && !fits(contentWidth) { break }
+                        if breaksWideWords && !fits(contentWidth) { break }
                     } else {
                         let join = joins ? joinAdjustments[i - 1] : 0
                         if fits(line.pen + join + contentWidth) {
                             line.pen += join
                         } else {
+                            if breaksInsideWords { break }
                             emit(line.finish(at: segmentStart), fonts)
                             if breaksLongWords && !fits(contentWidth) { break }
                         }
@@ -92,15 +96,39 @@ extension PreparedText {
             // segment is the first on the line (recorded Chromium 156: "（Macintosh）" fits 128 px at 19 px),
             // but not before a mandatory break (it keeps "（參見 %G）" whole before a "\n").
             let endTrim = trims && !segmentFlags.contains(.hardBreak) ? endTrims[i] : 0
+            // Where this segment's text on the current line starts: past a piece that ended the line before.
+            var pieceStart = segmentStart
             if !line.isEmpty && !fits(line.pen + join + contentWidth - endTrim) {
-                emit(line.finish(at: segmentStart), fonts)
+                // break-all, anywhere: the word's first piece ends this line if one fits after its content
+                // (Blink's ShapingLineBreaker::ShapeLine looks for the break in the whole text item).
+                // An opening bracket the character before trims keeps that trim here, inside the line (the
+                // advances inside the segment are measured as from a line start: forEachPairTrim).
+                let pairTrim = breaksInsideWords
+                    ? punctuationTrims[segmentStart].map { $0.opens && $0.byPair ? $0.reduction : 0 } ?? 0 : 0
+                var window = 64
+                if breaksInsideWords,
+                   let piece = furthestFit(from: segmentStart, to: contentEnd, offset: line.pen + join - pairTrim,
+                                           available: available, cuts: .insideWords, window: &window),
+                   piece.end < contentEnd {
+                    line.pen += join
+                    line.contentRight = line.pen + piece.width - pairTrim
+                    line.mask |= fontMask(from: segmentStart, to: piece.end)
+                    emit(line.finish(at: piece.end), fonts)
+                    pieceStart = piece.end
+                    contentWidth = segments.wordBreaks.width(from: pieceStart, to: contentEnd) {
+                        self.width(from: pieceStart, to: contentEnd, shaper: $0)
+                    }
+                } else {
+                    emit(line.finish(at: segmentStart), fonts)
+                }
             }
             var endsLineTrimmed = false
             if trims {
                 // An opening bracket starting a line: its pair trim given back, or a line-start trim taken
                 // (text-spacing-trim's value; lineStartTrim).
                 if line.isEmpty {
-                    contentWidth -= lineStartTrim(at: segmentStart, paragraphStart: line.atParagraphStart)
+                    contentWidth -= lineStartTrim(at: pieceStart, paragraphStart: line.atParagraphStart,
+                                                  measuredWhole: pieceStart > segmentStart)
                 }
                 let offset = line.isEmpty ? 0 : line.pen + join
                 if endTrim > 0 && !fits(offset + contentWidth) && fits(offset + contentWidth - endTrim) {
@@ -108,9 +136,10 @@ extension PreparedText {
                     endsLineTrimmed = true
                 }
             }
-            // overflow-wrap: normal lets a word wider than the line overflow it.
-            if line.isEmpty && breaksLongWords && !fits(contentWidth) {
-                let rest = breakInsideSegment(from: segmentStart, to: contentEnd, available: available,
+            // overflow-wrap: normal lets a word wider than the line overflow it (to its first break-all
+            // opportunity).
+            if line.isEmpty && breaksWideWords && !fits(contentWidth) {
+                let rest = breakInsideSegment(from: pieceStart, to: contentEnd, available: available,
                                               paragraphStart: line.atParagraphStart, lineStart: &line.start,
                                               emit: emit)
                 // The remainder's last `.tracking` hangs, as the whole segment's did.
@@ -159,62 +188,150 @@ extension PreparedText {
         }
     }
 
-    /// Emits full lines of graphemes from a segment wider than the line; returns the width of the
-    /// remainder, which stays on the current line and may be followed by more segments.
-    ///
-    /// Glyph advances of a window of the segment give a first guess; each candidate line is then
-    /// shaped on its own and the break moved until that fits, as Blink's ShapingLineBreaker
-    /// reshapes the line it cuts (a ligature such as "fi" splits, a kern into the next glyph no
-    /// longer counts). The window grows only as far as a line needs, so a 10 MB word costs time
-    /// and memory in proportion to its length, not to its square. What is shaped here is kept
-    /// for the next layout (`WordBreakMemo`).
+    /// Emits full lines from a segment wider than the line, broken at `word-break: break-all`'s or
+    /// `line-break: anywhere`'s opportunities, else between graphemes (UAX #29) when `overflow-wrap`
+    /// allows, at least one grapheme per line; returns the width of the remainder, which stays on the
+    /// current line and may be followed by more segments. Under `overflow-wrap: normal` a line that no
+    /// break-all opportunity fits overflows to the first one.
     private func breakInsideSegment(from start: Int, to end: Int, available: Double, paragraphStart: Bool,
                                     lineStart: inout Int, emit: (Line, borrowing FontStack) -> Void) -> Double {
         var pieceStart = start
         var window = 64
         while true {
-            let windowEnd = min(end, pieceStart + window)
-            var ends = segments.wordBreaks.graphemeAdvances(from: pieceStart, to: windowEnd) {
-                graphemeAdvances(from: pieceStart, to: windowEnd, shaper: $0)
-            }
             // An opening bracket starting this line, measured whole (forEachPairTrim), may be trimmed.
             let trim = lineStartTrim(at: pieceStart, paragraphStart: paragraphStart && pieceStart == start,
                                      measuredWhole: true)
-            if trim != 0 { for k in ends.indices { ends[k].advance -= trim } }
+            var found: (end: Int, width: Double)?
+            if rules.wordBreaking == .breakAll {
+                // A line no opportunity fits: Blink lays it out again with overflow-wrap's breaks between
+                // graphemes (LineBreaker::HandleOverflow, override_break_anywhere_), or lets it overflow.
+                found = furthestFit(from: pieceStart, to: end, offset: -trim, available: available,
+                                    cuts: .insideWords, window: &window)
+                if found == nil && !rules.breaksLongWords {
+                    let cut = firstBreakAllOpportunity(after: pieceStart, before: end)
+                    found = (cut, segments.wordBreaks.width(from: pieceStart, to: cut) {
+                        width(from: pieceStart, to: cut, shaper: $0)
+                    })
+                }
+            }
+            // (.graphemes always finds a cut: at least the first grapheme.)
+            guard let piece = found ?? furthestFit(from: pieceStart, to: end, offset: -trim, available: available,
+                                                   cuts: .graphemes, window: &window) else { return 0 }
+            if piece.end == end { return piece.width - trim }  // the remainder fits: it stays on this line
+            // The fonts of this piece only: a line's height counts the fonts used on it.
+            emit(Line(start: lineStart, end: piece.end, width: piece.width - trim,
+                      fontMask: fontMask(from: lineStart, to: piece.end), isEmergencyBreak: true), fonts)
+            lineStart = piece.end
+            pieceStart = piece.end
+        }
+    }
+
+    /// Where a line may end inside a segment.
+    private enum Cuts {
+        /// Every grapheme boundary; the first grapheme when none fits (a line holds at least one).
+        case graphemes
+        /// The opportunities of `word-break: break-all`, or every grapheme boundary under `line-break: anywhere`.
+        case insideWords
+    }
+
+    /// The furthest cut after `start` and up to `end` (`end` itself or an opportunity of `cuts`) at which
+    /// `offset` + the width of `start..<cut` fits the line, and that width; nil if none (`.insideWords`).
+    /// As Blink's `ShapingLineBreaker::ShapeLine` finds it: the first grapheme past the room by its
+    /// advance in the text shaped whole, the last opportunity before it, that line end shaped again
+    /// where HarfBuzz says the cut is unsafe (a ligature such as "fi" splits, a kern into the next glyph
+    /// no longer counts), and the opportunity before while that does not fit.
+    ///
+    /// The advances come from a window of the segment that grows only as far as a line needs (`window`
+    /// graphemes, doubled until the line ends inside it, then sized for the next line), so a 10 MB word
+    /// costs time and memory in proportion to its length, not to its square. What is shaped here is
+    /// kept for the next layout (`WordBreakMemo`).
+    private func furthestFit(from start: Int, to end: Int, offset: Double, available: Double, cuts: Cuts,
+                             window: inout Int) -> (end: Int, width: Double)? {
+        let anyGrapheme = cuts == .graphemes || rules.wordBreaking == .anywhere
+        let opportunities = breakAllOpportunities
+        func isCut(_ position: Int) -> Bool {
+            if position == end || anyGrapheme { return true }
+            var low = 0, high = opportunities.count
+            while low < high {
+                let mid = (low + high) / 2
+                if Int(opportunities[mid]) < position { low = mid + 1 } else { high = mid }
+            }
+            return low < opportunities.count && Int(opportunities[low]) == position
+        }
+        func fits(_ width: Double) -> Bool { rules.fits(offset + width, in: available) }
+        let blink = rules.wordCuts == .shapingLineBreaker
+        while true {
+            let windowEnd = min(end, start + window)
+            var ends = segments.wordBreaks.graphemeAdvances(from: start, to: windowEnd) {
+                graphemeAdvances(from: start, to: windowEnd, shaper: $0)
+            }
             // A window that stops inside the segment may cut a grapheme: its end is no boundary.
             if windowEnd < end { ends.removeLast() }
-            if ends.isEmpty || (windowEnd < end && rules.fits(ends[ends.count - 1].advance, in: available)) {
+            if ends.isEmpty || (windowEnd < end && fits(ends[ends.count - 1].advance)) {
                 window *= 2  // the line may hold more than this window: look further
                 continue
             }
-            var last = 0  // at least one grapheme per line
-            while last + 1 < ends.count && rules.fits(ends[last + 1].advance, in: available) { last += 1 }
             // Where HarfBuzz says a cut is safe, the prefix's advance is exact; elsewhere shape it.
             func lineWidth(_ k: Int) -> Double {
                 ends[k].safeToBreak ? ends[k].advance
-                    : segments.wordBreaks.width(from: pieceStart, to: ends[k].end) {
-                        width(from: pieceStart, to: ends[k].end, shaper: $0)
-                    } - trim
+                    : segments.wordBreaks.width(from: start, to: ends[k].end) { width(from: start, to: ends[k].end, shaper: $0) }
+            }
+            func cut(before k: Int) -> Int {
+                var k = k - 1
+                while k >= 0 && !isCut(ends[k].end) { k -= 1 }
+                return k
+            }
+            func cut(after k: Int) -> Int {
+                var k = k + 1
+                while k < ends.count && !isCut(ends[k].end) { k += 1 }
+                return k
+            }
+            // The first grapheme whose end does not fit by its advance; Blink places the end inside a ligature at
+            // the ligature's start (ShapeResult::ComputePositionData gives a character without a glyph of its own
+            // its cluster's position; CachedOffsetForPosition finds the character at the room's end).
+            var past = blink ? 0 : 1  // (shapedAlone: the first grapheme is taken whatever its advance)
+            var glyphStart = 0.0
+            while past < ends.count {
+                let position = ends[past].glyphStartsAfter || !blink ? ends[past].advance : glyphStart
+                guard fits(position) else { break }
+                if ends[past].glyphStartsAfter { glyphStart = position }
+                past += 1
+            }
+            var last = cut(before: past)
+            if last < 0 {
+                guard cuts == .graphemes else { return nil }
+                last = 0  // at least one grapheme per line
             }
             var lastWidth = lineWidth(last)
-            while last + 1 < ends.count {
-                let wider = lineWidth(last + 1)
-                guard rules.fits(wider, in: available) else { break }
-                last += 1
-                lastWidth = wider
+            // The next cuts may still fit once their line end is shaped again (not in Blink, which goes only back).
+            while !blink, case let next = cut(after: last), next < ends.count {
+                let wider = lineWidth(next)
+                guard fits(wider) else { break }
+                (last, lastWidth) = (next, wider)
             }
-            while last > 0 && !rules.fits(lastWidth, in: available) {
-                last -= 1
+            while !fits(lastWidth) {
+                let previous = cut(before: last)
+                guard previous >= 0 else {
+                    guard cuts == .graphemes else { return nil }
+                    break
+                }
+                last = previous
                 lastWidth = lineWidth(last)
             }
-            if ends[last].end == end { return lastWidth }  // the remainder fits: it stays on this line
-            // The fonts of this piece only: a line's height counts the fonts used on it.
-            emit(Line(start: lineStart, end: ends[last].end, width: lastWidth,
-                      fontMask: fontMask(from: lineStart, to: ends[last].end), isEmergencyBreak: true), fonts)
-            lineStart = ends[last].end
-            pieceStart = ends[last].end
             window = max(64, 2 * (last + 1))
+            return (ends[last].end, lastWidth)
         }
+    }
+
+    /// The first `word-break: break-all` opportunity after `start`, or `end`.
+    private func firstBreakAllOpportunity(after start: Int, before end: Int) -> Int {
+        let opportunities = breakAllOpportunities
+        var low = 0, high = opportunities.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(opportunities[mid]) <= start { low = mid + 1 } else { high = mid }
+        }
+        return low < opportunities.count ? min(end, Int(opportunities[low])) : end
     }
 
     /// The fonts `start..<end` is drawn with (bit i = `fonts.fonts[i]`), cluster by cluster.

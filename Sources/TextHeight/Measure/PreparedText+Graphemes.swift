@@ -19,9 +19,13 @@ extension PreparedText {
 
     /// The advance of `start..<end` shaped on its own, as a line holding just that text is
     /// shaped: a piece of a word broken across lines, with text-spacing-trim's pair trims inside it.
+    /// Blink shapes it with the text around as HarfBuzz context (`rules.wordCuts`).
     func width(from start: Int, to end: Int, shaper: Shaper) -> Double {
         var mask: UInt32 = 0
-        let shaped = utf16.withUnsafeBufferPointer { measure($0, from: start, to: end, shaper: shaper, mask: &mask).width }
+        let inContext = rules.wordCuts == .shapingLineBreaker
+        let shaped = utf16.withUnsafeBufferPointer {
+            measure($0, from: start, to: end, shaper: shaper, mask: &mask, inContext: inContext).width
+        }
         return shaped - pairTrims(from: start, to: end)
     }
 
@@ -70,7 +74,8 @@ extension PreparedText {
                 let ligatures = cssSpacing.ligatures(text, from: run.start, to: run.end)
                 let runSpacing = ligatures && cssSpacing.letter != 0 ? TextSpacing(letter: 0, word: cssSpacing.word) : cssSpacing
                 shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
-                                    language: fonts.language, ligatures: ligatures) { cluster, advance, unsafe in
+                                    language: fonts.language, ligatures: ligatures,
+                                    context: rules.wordCuts == .shapingLineBreaker ? text : nil) { cluster, advance, unsafe in
                     // The first boundary past the glyph's cluster ends the grapheme it belongs to.
                     let position = run.start + cluster
                     var low = 0, high = boundaries.count - 1

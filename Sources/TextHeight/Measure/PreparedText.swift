@@ -47,6 +47,9 @@ public struct PreparedText: Sendable {
     /// The pair-trimmed positions in order, for range sums in O(log n) when words are broken.
     var pairTrimPositions: [Int] = []
     var pairTrimReductions: [Double] = []
+    /// `word-break: break-all`'s opportunities, sorted (`forEachLine` takes those inside a word; the
+    /// segments end at `normal`'s). Empty otherwise: `line-break: anywhere` breaks at every grapheme.
+    var breakAllOpportunities: [Int32] = []
     /// Trailing runs that hold tabs, whose width depends on the pen position.
     var tabbedTrailing: [Int: [TrailingPiece]] = [:]
     let tabInterval: Double
@@ -135,7 +138,8 @@ public struct PreparedText: Sendable {
                 let breaks = shaper.breakBuffer(capacity: text.count &+ 1)
                 var count = 0
                 PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
-                                          breaking: rules.wordBreaking, iterator: iterator, shaper: shaper) { end, isHard, isBad in
+                                          breaking: rules.wordBreaking.betweenWords,
+                                          iterator: iterator) { end, isHard, isBad in
                     assert(count < breaks.count, "more breaks than units")
                     guard count < breaks.count else { return }
                     breaks[count] = UInt32(truncatingIfNeeded: end) &<< 2 | (isHard ? 1 : 0) | (isBad ? 2 : 0)
@@ -159,6 +163,14 @@ public struct PreparedText: Sendable {
                 if plain != nil { shaper.plainSegments &+= records.count - measuredInFull }
             }
             segments = records.table()
+            if rules.wordBreaking == .breakAll {
+                var opportunities: [Int32] = []
+                PreparedText.forEachBreak(in: text, wordBreaks: rules.wordBreaks, asciiPairs: rules.asciiPairs,
+                                          breaking: .breakAll, iterator: iterator) { end, _, _ in
+                    opportunities.append(Int32(truncatingIfNeeded: end))
+                }
+                breakAllOpportunities = opportunities
+            }
             measureJoins(text, shaper: shaper, items: items, memo: memo)
             if let memo { items?.handBack(to: memo) }
             if rules.trimsCJKPunctuation { applyHanKerning(text, shaper: shaper) }
@@ -173,7 +185,7 @@ public struct PreparedText: Sendable {
     /// fields it reads are passed alone for the same reason (the rules were copied).
     private static func forEachBreak(in text: UnsafeBufferPointer<UInt16>, wordBreaks: BreakRules.WordBreaks,
                                      asciiPairs: BreakRules.AsciiPairs, breaking: BreakRules.WordBreaking,
-                                     iterator: BreakIterator, shaper: Shaper, _ body: (Int, Bool, Bool) -> Void) {
+                                     iterator: BreakIterator, _ body: (Int, Bool, Bool) -> Void) {
         if wordBreaks == .minikin {
             MinikinWordBreaks.forEachBreak(in: text, iterator: iterator, body)
             return
@@ -183,19 +195,7 @@ public struct PreparedText: Sendable {
             return
         }
         // Blink decides before every unit; ICU's boundaries are walked alongside as they come, unstored.
-        var graphemeEnds = UnsafeMutableBufferPointer<Int32>(start: nil, count: 0)
-        var graphemeCount = 0
-        if breaking == .anywhere {
-            // LazyLineBreakIterator::NextBreakablePositionBreakCharacter: every grapheme boundary.
-            let ends = UnsafeMutableBufferPointer<Int32>.allocate(capacity: text.count + 1)
-            shaper.forEachGrapheme(in: text) { end in
-                if graphemeCount < ends.count { ends[graphemeCount] = Int32(end); graphemeCount += 1 }
-            }
-            graphemeEnds = ends
-        }
-        defer { graphemeEnds.deallocate() }
-        var walk = BlinkLineBreaks.Walk(text: text, breaking: breaking,
-                                        graphemeEnds: UnsafeBufferPointer(rebasing: graphemeEnds[0..<graphemeCount]))
+        var walk = BlinkLineBreaks.Walk(text: text, breaking: breaking)
         iterator.forEachBoundary(in: text) { position, _ in
             while let found = walk.next(through: position, icu: true) { body(found.position, found.isHard, false) }
         }
@@ -282,8 +282,9 @@ public struct PreparedText: Sendable {
 
     /// Shapes `text[start..<end]` run by run (one font, one script each); adds the fonts used to `mask`.
     /// With the text's `items`, the runs come from the stored itemization where it is exact.
+    /// `inContext`: shaped with the text around as HarfBuzz context (`Shaper.advance(of:context:)`).
     func measure(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, shaper: Shaper,
-                 mask: inout UInt32, items: Itemization? = nil) -> (width: Double, missingGlyphs: Int) {
+                 mask: inout UInt32, items: Itemization? = nil, inContext: Bool = false) -> (width: Double, missingGlyphs: Int) {
         var width = 0.0
         var missing = 0
         if end - start > PreparedText.maxShapedUnits {
@@ -291,7 +292,7 @@ public struct PreparedText: Sendable {
             while pieceStart < end {
                 let pieceEnd = PreparedText.graphemeCut(text, near: pieceStart + PreparedText.maxShapedUnits,
                                                         after: pieceStart, end: end, shaper: shaper)
-                let piece = measure(text, from: pieceStart, to: pieceEnd, shaper: shaper, mask: &mask)
+                let piece = measure(text, from: pieceStart, to: pieceEnd, shaper: shaper, mask: &mask, inContext: inContext)
                 width += piece.width
                 missing += piece.missingGlyphs
                 pieceStart = pieceEnd
@@ -304,7 +305,8 @@ public struct PreparedText: Sendable {
             let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]), in: font,
                                         language: fonts.language,
                                         ligatures: cssSpacing.ligatures(text, from: runStart, to: runEnd),
-                                        script: contextScript(text, from: runStart, to: runEnd))
+                                        script: contextScript(text, from: runStart, to: runEnd),
+                                        context: inContext ? text : nil)
             // CoreText adds tracking to every glyph's advance, the line's last included (GlyphSpacing).
             width += Double(shaped.advance) * font.scale + Double(shaped.advancingGlyphs) * glyphSpacing[index]
             // CSS letter/word spacing, per cluster after shaping (TextSpacing).

@@ -73,12 +73,14 @@ public struct CSSModel: PlatformModel {
         case .length(.px(let px)): tabStops = .every(px)
         case .length(.em(let em)): tabStops = .em(em)
         }
-        return BreakRules(locale: "", hanging: whiteSpace == .preWrap ? .preWrap : .none, tabStops: tabStops,
-                          fit: .layoutUnit, asciiPairs: .blink, textSpacingTrim: text.textSpacingTrim,
-                          wordBreaking: breaking,
-                          breaksLongWords: text.overflowWrap != .normal || text.wordBreak == .breakWord,
-                          letterSpacing: text.letterSpacing, wordSpacing: text.wordSpacing, tabsKeepHalfSpace: true,
-                          chromiumLineBreak: text.lineBreak)
+        var rules = BreakRules(locale: "", hanging: whiteSpace == .preWrap ? .preWrap : .none, tabStops: tabStops,
+                               fit: .layoutUnit, asciiPairs: .blink, textSpacingTrim: text.textSpacingTrim,
+                               wordBreaking: breaking,
+                               breaksLongWords: text.overflowWrap != .normal || text.wordBreak == .breakWord,
+                               letterSpacing: text.letterSpacing, wordSpacing: text.wordSpacing, tabsKeepHalfSpace: true,
+                               chromiumLineBreak: text.lineBreak)
+        rules.wordCuts = .shapingLineBreaker
+        return rules
     }
 
     /// `width` is the border box (`box-sizing: border-box`, what a growing textarea sets).

@@ -20,17 +20,14 @@ enum BlinkLineBreaks {
     /// a closure captures (those were checked for exclusive access at every position).
     struct Walk {
         let text: UnsafeBufferPointer<UInt16>
+        /// `normal`, `keepAll` or `breakAll` (`anywhere`'s breaks inside words are every grapheme boundary:
+        /// `forEachLine` takes them there; the segments end at `normal`'s).
         let breaking: BreakRules.WordBreaking
-        /// `anywhere`: the grapheme ends, in order (every one is an opportunity).
-        let graphemeEnds: UnsafeBufferPointer<Int32>
         private var i = 1  // the next position to decide
-        private var nextGrapheme = 0  // index into graphemeEnds of the first end ≥ i
 
-        init(text: UnsafeBufferPointer<UInt16>, breaking: BreakRules.WordBreaking,
-             graphemeEnds: UnsafeBufferPointer<Int32>) {
+        init(text: UnsafeBufferPointer<UInt16>, breaking: BreakRules.WordBreaking) {
             self.text = text
             self.breaking = breaking
-            self.graphemeEnds = graphemeEnds
         }
 
         /// The next opportunity up to `boundary`: the positions before it are decided where ICU gave
@@ -79,10 +76,6 @@ enum BlinkLineBreaks {
         private mutating func decide(_ position: Int, icu: Bool) -> Bool? {
             if CharacterClass.isLineBreak(text[position - 1]) {
                 return icu ? true : nil  // mandatory; none between CR and LF
-            }
-            if breaking == .anywhere {
-                while nextGrapheme < graphemeEnds.count && Int(graphemeEnds[nextGrapheme]) < position { nextGrapheme += 1 }
-                return nextGrapheme < graphemeEnds.count && Int(graphemeEnds[nextGrapheme]) == position ? false : nil
             }
             return allowsBreak(text, before: position, icu: icu, breaking: breaking) ? false : nil
         }

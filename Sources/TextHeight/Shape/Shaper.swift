@@ -64,9 +64,16 @@ public final class Shaper {
     /// `ligatures: false` shapes without liga, clig and calt (CSS letter-spacing); a `script`
     /// (`hb_script_t`, 0 = guessed from the text) shapes a run of spaces and punctuation in the
     /// script of the text around it, as Blink's RunSegmenter resolves Common characters.
+    /// `context`: the text `units` lie in, handed to HarfBuzz as the characters around them (uncached).
     func advance(of units: UnsafeBufferPointer<UInt16>, in font: Font, language: String? = nil, ligatures: Bool = true,
-                 script: UInt32 = 0) -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
+                 script: UInt32 = 0, context: UnsafeBufferPointer<UInt16>? = nil)
+        -> (advance: Int64, missingGlyphs: Int32, advancingGlyphs: Int32) {
         if units.isEmpty { return (0, 0, 0) }
+        if let context {
+            let shaped = shape(units, instance: font.instance, language: language, ligatures: ligatures, script: script,
+                               context: context) { _, _, _ in }
+            return (shaped.advance, shaped.missing, shaped.advancing)
+        }
         let cache = widthCache(for: font.instance, language: language ?? "", ligatures: ligatures, script: script)
         let hash = WidthCache.hash(units)
         if let hit = cache.lookup(units, hash: hash) { return (hit.advance, hit.missingGlyphs, hit.advancingGlyphs) }
@@ -194,8 +201,9 @@ public final class Shaper {
     /// font units; `unsafeToBreak` is HarfBuzz's flag: breaking before this glyph's cluster and
     /// shaping the two sides apart would change the glyphs (a ligature, a kern, contextual forms).
     func forEachGlyph(of units: UnsafeBufferPointer<UInt16>, in font: Font, language: String? = nil,
-                      ligatures: Bool = true, _ glyph: (Int, Int32, Bool) -> Void) {
-        _ = shape(units, in: font, language: language, ligatures: ligatures, glyph: glyph)
+                      ligatures: Bool = true, context: UnsafeBufferPointer<UInt16>? = nil,
+                      _ glyph: (Int, Int32, Bool) -> Void) {
+        _ = shape(units, instance: font.instance, language: language, ligatures: ligatures, context: context, glyph: glyph)
     }
 
     /// How much the `halt` feature narrows `unit` in `font`, in font units (cached).
@@ -392,11 +400,22 @@ public final class Shaper {
         shape(units, instance: font.instance, language: language, ligatures: ligatures, script: script, glyph: glyph)
     }
 
+    /// `context`: the text `units` lie in; HarfBuzz reads the characters around them from it (Arabic joining
+    /// across a line break: Blink's CaseMappingHarfBuzzBufferFiller hands HarfBuzz the whole text and the range).
     private func shape(_ units: UnsafeBufferPointer<UInt16>, instance: FaceInstance, language: String?, ligatures: Bool = true,
-                       script: UInt32 = 0, glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
+                       script: UInt32 = 0, context: UnsafeBufferPointer<UInt16>? = nil,
+                       glyph: (Int, Int32, Bool) -> Void) -> (advance: Int64, missing: Int32, advancing: Int32) {
         guard let base = units.baseAddress else { return (0, 0, 0) }
         hb_buffer_clear_contents(buffer)
-        hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
+        // HarfBuzz numbers clusters from the start of what it was handed, context included.
+        var clusterOffset = 0
+        if let context, let contextBase = context.baseAddress, base >= contextBase,
+           base - contextBase + units.count <= context.count {
+            clusterOffset = base - contextBase
+            hb_buffer_add_utf16(buffer, contextBase, Int32(context.count), UInt32(clusterOffset), Int32(units.count))
+        } else {
+            hb_buffer_add_utf16(buffer, base, Int32(units.count), 0, Int32(units.count))
+        }
         if let language, let tag = hbLanguage(language) { hb_buffer_set_language(buffer, tag) }
         if script != 0 { hb_buffer_set_script(buffer, hb_script_t(rawValue: script)) }
         hb_buffer_guess_segment_properties(buffer)
@@ -423,7 +442,8 @@ public final class Shaper {
             if infos[i].codepoint == 0 { missing += 1 }
             if positions[i].x_advance != 0 { advancing += 1 }
             let flags = hb_glyph_info_get_glyph_flags(infos + i).rawValue
-            glyph(Int(infos[i].cluster), positions[i].x_advance, flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+            glyph(Int(infos[i].cluster) - clusterOffset, positions[i].x_advance,
+                  flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
         return (advance, missing, advancing)
     }

@@ -39,8 +39,9 @@ struct ChromiumCase {
     }
 
     /// references.jsonl (the defaults), text-properties.jsonl (issue 13's properties and lang) and
-    /// tab-spacing.jsonl (issue 30: tabs under letter-spacing and word-spacing).
-    static let files = ["references.jsonl", "text-properties.jsonl", "tab-spacing.jsonl"]
+    /// tab-spacing.jsonl (issue 30: tabs under letter-spacing and word-spacing), break-anywhere.jsonl (issue 30's
+    /// line-break: anywhere and word-break: break-all).
+    static let files = ["references.jsonl", "text-properties.jsonl", "tab-spacing.jsonl", "break-anywhere.jsonl"]
 
     static func load() throws -> (version: String, cases: [ChromiumCase]) {
         var all: [ChromiumCase] = []
