@@ -172,6 +172,34 @@ struct TrackingTests {
         #expect(try kerned.prepare("fi", font: font).glyphs(from: 0, to: 2).count == 1)
     }
 
+    @Test("a word of two fonts: each glyph gets its own font's trak (\"Héllo\", é from DejaVu Sans Mono, which has no trak)")
+    func trackingPerFontInOneWord() throws {
+        // TrakSTAT-Mono is printable ASCII only; DejaVu Sans Mono's eacute advances 1233 units (fontTools cmap, hmtx).
+        // At 17 pt: H, l, l, o at 1233 − 47 units, é at 1233.
+        // The same with a language, which shapes every run in full (HarfBuzz's language: no plain runs).
+        for language in [nil, "en"] {
+            let fonts = try FontStack(Font(file: TrackingTests.withSTAT, size: 17), fallbacks: [Fixtures.mono(size: 17)],
+                                      language: language)
+            let prepared = try TextKitModel(measure: .boundingRect).prepare("Héllo", fonts: fonts)
+            #expect(approximately(prepared.layout(width: 10_000)[0].width, (4 * 1186 + 1233) * 17 / 2048.0))
+        }
+    }
+
+    @Test(".tracking after ideographs: 1000 units + 1 pt each, the last one's tracking hanging")
+    func trackingAfterIdeographs() throws {
+        // Noto Sans CJK SC (subset): 你 and 好 advance 1000 of 1000 units (fontTools hmtx), no trak. Each ideograph
+        // is a segment of its own (UAX #14 ID); at 17 pt with .tracking 1, "你好" is 2 × 18 − 1 = 35 pt and
+        // "你好你好" 4 × 18 − 1 = 71 pt. Each text is prepared by a fresh Shaper: the first 你 and 好 are words
+        // it meets for the first time, the second ones words it has met.
+        let font = try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: 17)
+        let model = TextKitModel(measure: .boundingRect, spacing: GlyphSpacing(fontTracking: true, tracking: 1))
+        #expect(approximately(try model.prepare("你好", font: font).layout(width: 10_000)[0].width, 2 * 18 - 1))
+        let prepared = try model.prepare("你好你好", font: font)
+        #expect(approximately(prepared.layout(width: 10_000)[0].width, 4 * 18 - 1))
+        #expect(lineStarts(prepared.layout(width: 35)) == [0, 2])
+        #expect(lineStarts(prepared.layout(width: 70.99)) == [0, 3])
+    }
+
     @Test("drawn glyphs carry the tracking that was measured")
     func drawnGlyphs() throws {
         let font = try Font(file: TrackingTests.withSTAT, size: 17)
