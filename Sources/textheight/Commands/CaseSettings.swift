@@ -1,11 +1,11 @@
-import Glibc
 import TextHeight
 
-/// What the options a case carries come to, worked out once per batch for each distinct set of
-/// option fields (as written) and looked up for every case that carries the same: golden files
-/// repeat their width, limits and font in every case. A case's fields over the command line's
-/// are parsed, its model made and its fonts loaded by the same code as a case on its own
-/// (`CaseRunner`), so the bytes and errors are the same; only the repetition is gone.
+/// What the options a case carries come to, worked out once per worker for each distinct line
+/// layout (the line's bytes around its id and text: its other fields as written) and looked up for
+/// every line that repeats it: golden files repeat their width, limits and font in every case. A
+/// case's fields over the command line's are parsed, its model made and its fonts loaded by the
+/// same code as a case on its own (`BatchCase`, `MeasureOptions`), so the bytes and errors are the
+/// same; only the repetition is gone.
 final class CaseSettings: Sendable {
     /// What every case with the same option fields gets.
     enum Setting: Sendable {
@@ -162,7 +162,7 @@ extension CaseSettings {
         var fields = CaseOptionFields()
 
         /// Lines kept before starting over (each holds its bytes, options, model and fonts).
-        static let maxLines = 4096
+        static let maxKept = 4096
         static let maxKnown = 8
         /// Each memo of written fields holds 1,024 slots.
         static let maxWritten = 64
@@ -192,7 +192,7 @@ extension CaseSettings {
         }
 
         func insert(_ entry: Known) {
-            if count >= Table.maxLines {
+            if count >= Table.maxKept {
                 byHash.removeAll()
                 count = 0
             }
