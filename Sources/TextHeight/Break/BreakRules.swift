@@ -32,6 +32,13 @@ public struct BreakRules: Sendable, Equatable {
     public var wordBreaks: WordBreaks
     /// How a line that ends inside a word is measured.
     public var wordCuts: WordCuts = .shapedAlone
+    /// SkParagraph (`TextWrapper::lookAhead`): a word longer than a whole line starts on the line it
+    /// overflows, broken there, when more than one of its clusters fits; elsewhere it starts the next line.
+    public var longWordsStartOnTheLine = false
+    /// Letter spacing after every glyph rather than once per cluster (SkParagraph: `TextSpacing.perGlyph`).
+    public var letterSpacingPerGlyph = false
+    /// Advances scaled by FreeType's fixed-point scale (Skia's FreeType port: `Font.withFreeTypeScale`).
+    public var freeTypeAdvances = false
 
     /// CSS `text-spacing-trim` other than `space-all`.
     public var trimsCJKPunctuation: Bool { textSpacingTrim != .spaceAll }

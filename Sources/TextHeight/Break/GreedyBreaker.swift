@@ -40,6 +40,8 @@ extension PreparedText {
         // word-break: break-all and line-break: anywhere end a line inside a word that does not fit it.
         let breaksInsideWords = rules.wordBreaking.breaksInsideWords
         let breaksWideWords = breaksLongWords || breaksInsideWords
+        // The general step decides where a word that does not fit the rest of the line starts.
+        let splitsAtOverflow = breaksInsideWords || rules.longWordsStartOnTheLine
 
         // The segment table's columns, all as long (`appendSegment` fills them together), read unchecked,
         // taken from the table itself: through the read-only views the layout at a width cost 3 % more.
@@ -64,7 +66,7 @@ extension PreparedText {
                         if fits(line.pen + join + contentWidth) {
                             line.pen += join
                         } else {
-                            if breaksInsideWords { break }
+                            if splitsAtOverflow { break }
                             emit(line.finish(at: segmentStart), fonts)
                             if breaksLongWords && !fits(contentWidth) { break }
                         }
@@ -106,10 +108,15 @@ extension PreparedText {
                 let pairTrim = breaksInsideWords
                     ? punctuationTrims[segmentStart].map { $0.opens && $0.byPair ? $0.reduction : 0 } ?? 0 : 0
                 var window = 64
-                if breaksInsideWords,
-                   let piece = furthestFit(from: segmentStart, to: contentEnd, offset: line.pen + join - pairTrim,
-                                           available: available, cuts: .insideWords, window: &window),
-                   piece.end < contentEnd {
+                let piece = breaksInsideWords
+                    ? furthestFit(from: segmentStart, to: contentEnd, offset: line.pen + join - pairTrim,
+                                  available: available, cuts: .insideWords, window: &window)
+                    : rules.longWordsStartOnTheLine
+                    ? longWordStart(from: segmentStart, to: contentEnd, width: contentWidth,
+                                    endsAtBreak: contentEnd == segmentEnd,
+                                    offset: line.pen + join, available: available)
+                    : nil
+                if let piece, piece.end < contentEnd {
                     line.pen += join
                     line.contentRight = line.pen + piece.width - pairTrim
                     line.mask |= fontMask(from: segmentStart, to: piece.end)
@@ -226,6 +233,32 @@ extension PreparedText {
         }
     }
 
+    /// SkParagraph's `TextWrapper::lookAhead`: the piece of a word longer than a whole line that stays on
+    /// the line it overflows, or nil when the word starts the next line. The word's length stops before a
+    /// cluster with a break right after it (`isSoftBreak`), so the last cluster of a word without trailing
+    /// white space, or at the end of the text, is not counted; the word stays when more than one of its
+    /// glyphs fits (`fClusters.endPos() - fClusters.startPos() > 1`, here: more than one grapheme).
+    private func longWordStart(from start: Int, to end: Int, width contentWidth: Double, endsAtBreak: Bool,
+                               offset: Double, available: Double) -> (end: Int, width: Double)? {
+        var length = contentWidth
+        if endsAtBreak {
+            let lastCluster = utf16.withUnsafeBufferPointer { text in
+                LentShapers.with { PreparedText.graphemeCut(text, near: end - 1, after: start, end: end, shaper: $0) }
+            }
+            guard lastCluster > start, lastCluster < end else { return nil }
+            length = segments.wordBreaks.width(from: start, to: lastCluster) { width(from: start, to: lastCluster, shaper: $0) }
+        }
+        guard length > available else { return nil }
+        var window = 64
+        guard let piece = furthestFit(from: start, to: end, offset: offset, available: available, cuts: .graphemes,
+                                      window: &window) else { return nil }
+        let firstEnd = min(end, start + 64)
+        let first = segments.wordBreaks.graphemeAdvances(from: start, to: firstEnd) {
+            graphemeAdvances(from: start, to: firstEnd, shaper: $0)
+        }
+        return first.first.map { piece.end > $0.end } == true ? piece : nil
+    }
+
     /// Where a line may end inside a segment.
     private enum Cuts {
         /// Every grapheme boundary; the first grapheme when none fits (a line holds at least one).
@@ -335,7 +368,7 @@ extension PreparedText {
     }
 
     /// The fonts `start..<end` is drawn with (bit i = `fonts.fonts[i]`), cluster by cluster.
-    private func fontMask(from start: Int, to end: Int) -> UInt32 {
+    func fontMask(from start: Int, to end: Int) -> UInt32 {
         segments.wordBreaks.fontMask(from: start, to: end) { shaper in
             utf16.withUnsafeBufferPointer { text in
                 FontRuns(stack: fonts).runs(text, from: start, to: end, graphemes: shaper.forEachGrapheme)

@@ -269,12 +269,28 @@ public struct Font: Sendable {
     public let variations: [FontVariation]
     /// The HarfBuzz font at those coordinates.
     let instance: FaceInstance
+    /// Points per font unit of advance (bitmap strike corrections included).
+    public let scale: Double
 
-    private init(face: FontFace, size: Double, variations: [FontVariation], instance: FaceInstance) {
+    private init(face: FontFace, size: Double, variations: [FontVariation], instance: FaceInstance,
+                 scale: Double) {
         self.face = face
         self.size = size
         self.variations = variations
         self.instance = instance
+        self.scale = scale
+    }
+
+    /// The same font with advances scaled as FreeType scales them, which Skia's FreeType port reads
+    /// (SkParagraph, Chromium on Linux): `FT_Set_Char_Size` makes x_scale = FT_DivFix(size in 26.6,
+    /// units per em), a 16.16 number of 1/64 px per unit, and `linearHoriAdvance` is units × x_scale.
+    /// Skia m144 measured: Inter (2,816 units) at 14 px gives "f" (1,016 units) 5.0510559 px, which is
+    /// 1,016 × 20,852 / 2²², not 1,016 × 14 / 2,816 = 5.0511364.
+    func withFreeTypeScale() -> Font {
+        let units = Int64(face.unitsPerEm)
+        let xScale = ((Int64((size * 64).rounded()) << 16) + units / 2) / units
+        return Font(face: face, size: size, variations: variations, instance: instance,
+                    scale: Double(xScale) / 4_194_304 * face.advanceCorrection)
     }
 
     /// The same font shaped without optional ligatures (`liga`, `clig`): CoreText drops them under a
@@ -282,7 +298,7 @@ public struct Font: Sendable {
     /// the ligature attribute is present", Apple's `.tracking` docs).
     func withoutOptionalLigatures() -> Font {
         Font(face: face, size: size, variations: variations,
-             instance: face.instance(at: variations.map(\.value), optionalLigatures: false))
+             instance: face.instance(at: variations.map(\.value), optionalLigatures: false), scale: scale)
     }
 
     public init(face: FontFace, size: Double, variation: VariationSettings = .default) throws(FontError) {
@@ -292,6 +308,7 @@ public struct Font: Sendable {
         let coordinates = variation.coordinates(for: face, size: size)
         variations = zip(face.axes, coordinates).map { FontVariation(tag: $0.tag, value: $1) }
         instance = face.instance(at: coordinates)
+        scale = size / Double(face.unitsPerEm) * face.advanceCorrection
     }
 
     /// `Font(file: "fixtures/fonts/Inter-Regular.otf", size: 17)`; `path#index` picks a collection face.
@@ -303,8 +320,6 @@ public struct Font: Sendable {
         try Font(face: FontFace.embeddedDefault(), size: size)
     }
 
-    /// Points per font unit of advance (bitmap strike corrections included).
-    public var scale: Double { size / Double(face.unitsPerEm) * face.advanceCorrection }
     /// Points per font unit of vertical metrics.
     public var metricsScale: Double { size / Double(face.unitsPerEm) }
 }

@@ -71,8 +71,7 @@ extension PreparedText {
                 let font = fonts.fonts[run.font]
                 let spacing = glyphSpacing[run.font]
                 var lastCluster = -1
-                let ligatures = cssSpacing.ligatures(text, from: run.start, to: run.end)
-                let runSpacing = ligatures && cssSpacing.letter != 0 ? TextSpacing(letter: 0, word: cssSpacing.word) : cssSpacing
+                let (ligatures, runSpacing) = cssSpacing.run(text, from: run.start, to: run.end)
                 shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
                                     language: fonts.language, ligatures: ligatures,
                                     context: rules.wordCuts == .shapingLineBreaker ? text : nil) { cluster, advance, unsafe in
@@ -84,7 +83,8 @@ extension PreparedText {
                         if boundaries[mid] > position { high = mid } else { low = mid + 1 }
                     }
                     perGrapheme[low] += Double(advance) * font.scale + (advance != 0 ? spacing : 0)
-                    if cluster != lastCluster && !runSpacing.isZero {  // CSS letter/word spacing, once per cluster
+                    // CSS letter/word spacing, once per cluster (Skia: per glyph)
+                    if (cluster != lastCluster || runSpacing.perGlyph) && !runSpacing.isZero {
                         perGrapheme[low] += runSpacing.amount(text[position], at: position)
                         lastCluster = cluster
                     }

@@ -87,12 +87,14 @@ public struct PreparedText: Sendable {
     private init(checked units: [UInt16], fonts: FontStack, rules: BreakRules, shaper: Shaper,
                  iterator: BreakIterator) {
         // A non-zero `.tracking` turns optional ligatures off (GlyphSpacing, Font.withoutOptionalLigatures).
-        let fonts = rules.spacing.tracking != 0 ? fonts.map { $0.withoutOptionalLigatures() } : fonts
+        var fonts = rules.spacing.tracking != 0 ? fonts.map { $0.withoutOptionalLigatures() } : fonts
+        if rules.freeTypeAdvances { fonts = fonts.map { $0.withFreeTypeScale() } }
         // Read in place: `fonts.primary` is a retained copy of the font.
         let fontSize = fonts.fonts[0].size
         cssSpacing = TextSpacing(rules, fontSize: fontSize)
         let memo = shaper.itemizesOnce
-            ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word) : nil
+            ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word,
+                           perGlyphLetters: cssSpacing.perGlyph) : nil
         glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
         // Only tab sizes in spaces (CSS) and Blink's half-space minimum use the space: it is
         // shaped only then.
@@ -304,7 +306,7 @@ public struct PreparedText: Sendable {
             let font = fonts.fonts[index]
             let shaped = shaper.advance(of: UnsafeBufferPointer(rebasing: text[runStart..<runEnd]), in: font,
                                         language: fonts.language,
-                                        ligatures: cssSpacing.ligatures(text, from: runStart, to: runEnd),
+                                        ligatures: cssSpacing.run(text, from: runStart, to: runEnd).ligatures,
                                         script: contextScript(text, from: runStart, to: runEnd),
                                         context: inContext ? text : nil)
             // CoreText adds tracking to every glyph's advance, the line's last included (GlyphSpacing).

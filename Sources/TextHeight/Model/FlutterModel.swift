@@ -59,11 +59,18 @@ public struct FlutterModel: PlatformModel {
         self.limits = limits
     }
 
-    /// ICU line breaks, trailing white space hangs (TextWrapper::lookAhead, trimEndSpaces), SkParagraph's
-    /// overflow test, letter spacing after every glyph, the last one included.
+    /// ICU line breaks with CJ as ID (measured: Skia m144 breaks before a small kana or ー, as ICU's
+    /// `lb=normal` does and its root rules do not), trailing white space hangs (TextWrapper::lookAhead,
+    /// trimEndSpaces), SkParagraph's overflow test, a word longer than a line broken from the line it
+    /// overflows, FreeType's advances, letter spacing after every glyph, the last one included.
     public var breakRules: BreakRules {
-        BreakRules(locale: "", hanging: .unicodeWhiteSpace, tabStops: .every(28), fit: .skParagraph(roundingHack: roundingHack),
-                   textSpacingTrim: .spaceAll, letterSpacing: .px(letterSpacing))
+        var rules = BreakRules(locale: "@lb=normal", hanging: .unicodeWhiteSpace, tabStops: .every(28),
+                               fit: .skParagraph(roundingHack: roundingHack), textSpacingTrim: .spaceAll,
+                               letterSpacing: .px(letterSpacing))
+        rules.longWordsStartOnTheLine = true
+        rules.freeTypeAdvances = true
+        rules.letterSpacingPerGlyph = true
+        return rules
     }
 
     /// The padding in effect: the one given, else the measure's and decoration's default.
@@ -89,9 +96,8 @@ public struct FlutterModel: PlatformModel {
         var previous = empty
         prepared.forEachLine(width: wrapWidth) { line, fonts in
             if !BreakRules.Fit.skParagraphFits(line.width, available: wrapWidth, roundingHack: roundingHack) { overflowing += 1 }
-            // TextStretch::extend skips a hard break's own metrics: a line holding only one gets the
-            // empty metrics (ParagraphImpl::computeEmptyMetrics).
-            let height = strut ?? (prepared.isOnlyLineBreak(line) ? empty : self.lineHeight(fonts, mask: line.fontMask))
+            let mask = line.endsWithLineBreak ? prepared.skiaRunMask(endingInBreak: line) : line.fontMask
+            let height = strut ?? self.lineHeight(fonts, mask: mask)
             if includeLines {
                 lines.append(MeasuredLine(start: line.start, length: line.end - line.start, width: line.width,
                                           top: top, height: height))
@@ -138,10 +144,20 @@ public struct FlutterModel: PlatformModel {
 }
 
 extension PreparedText {
-    /// The line holds nothing but its hard break (`\n`, `\r\n`, …).
-    func isOnlyLineBreak(_ line: Line) -> Bool {
-        guard line.endsWithLineBreak, line.end > line.start else { return false }
-        for i in line.start..<line.end where !CharacterClass.isLineBreak(utf16[i]) { return false }
-        return true
+    /// The fonts whose runs set the height of a line that ends with a hard break, in SkParagraph: the
+    /// break's own cluster adds none (`TextStretch::extend`), but a line starts with its first cluster's
+    /// run (`startFrom`), so a line of nothing but the break takes the metrics of the run the break is
+    /// in, with `TextStyle.height` applied, not the empty metrics. That run is the one of the text before
+    /// the break (measured in Skia m144: "المستعرض\n" in Inter + Noto Sans Arabic at height 2 is
+    /// 34 + 34 px, no Inter line; "a\n\nb" at 16 px, height 1.5, half leading, is 3 × 24), else the primary's.
+    func skiaRunMask(endingInBreak line: Line) -> UInt32 {
+        var contentEnd = line.end
+        while contentEnd > line.start && CharacterClass.isLineBreak(utf16[contentEnd - 1]) { contentEnd -= 1 }
+        if contentEnd > line.start { return fontMask(from: line.start, to: contentEnd) }
+        var before = line.start
+        while before > 0 && CharacterClass.isLineBreak(utf16[before - 1]) { before -= 1 }
+        guard before > 0 else { return 1 }
+        let start = before >= 2 && UTF16.isTrailSurrogate(utf16[before - 1]) ? before - 2 : before - 1
+        return fontMask(from: start, to: before)
     }
 }

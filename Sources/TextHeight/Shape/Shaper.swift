@@ -295,17 +295,20 @@ public final class Shaper {
     /// What this Shaper remembers about one font stack (its faces, sizes and language), found
     /// once per text: the memo of `fonts` measured with `glyphSpacing` per glyph (tracking, part of
     /// every width) and CSS `letter`/`word` spacing.
-    func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> StackMemo {
+    func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double,
+              perGlyphLetters: Bool = false) -> StackMemo {
         // Batches measure one stack again and again: compare with the last one in place, before
         // building a key (two arrays a text otherwise).
         // Read in place: binding `lastMemo` to a constant retained its three arrays and string.
-        if lastMemo?.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word) == true,
+        if lastMemo?.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word,
+                                 perGlyphLetters: perGlyphLetters) == true,
            let memo = lastMemo?.memo {
             return memo
         }
         let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
-        let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.map(\.size),
-                           spacing: perGlyph + [letter, word], language: fonts.language ?? "", fonts: fonts.fonts,
+        let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.flatMap { [$0.size, $0.scale] },
+                           spacing: perGlyph + [letter, word], perGlyphLetters: perGlyphLetters,
+                           language: fonts.language ?? "", fonts: fonts.fonts,
                            glyphSpacing: glyphSpacing)
         // Bounded as the width caches are (`maxCaches`): a long-lived Shaper (one lent to over-wide words by
         // `LentShapers`, an app's) meets many stacks (every Dynamic Type size is one), and a memo holds a few
@@ -321,9 +324,12 @@ public final class Shaper {
     private var lastMemo: (key: StackKey, memo: StackMemo)?
     private struct StackKey: Hashable {
         var faces: [UInt64]
+        /// Each font's size and advance scale (FreeType's scale differs from size / units per em).
         var sizes: [Double]
         /// Each font's per-glyph spacing, then CSS letter and word spacing.
         var spacing: [Double]
+        /// Letter spacing after every glyph (SkParagraph) rather than every cluster (TextSpacing.perGlyph).
+        var perGlyphLetters: Bool
         var language: String
         /// The stack's fonts and the spacing the key was made from (`matches`' shortcut), not
         /// part of its identity: `faces`, `sizes` and `spacing` say the same.
@@ -331,20 +337,24 @@ public final class Shaper {
         var glyphSpacing: GlyphSpacing
 
         static func == (a: StackKey, b: StackKey) -> Bool {
-            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.language == b.language
+            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.perGlyphLetters == b.perGlyphLetters
+                && a.language == b.language
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(faces)
             hasher.combine(sizes)
             hasher.combine(spacing)
+            hasher.combine(perGlyphLetters)
             hasher.combine(language)
         }
 
-        func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double) -> Bool {
+        func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double,
+                     perGlyphLetters: Bool) -> Bool {
             let count = stack.fonts.count
             guard faces.count == count, spacing.count == count + 2, spacing[count] == letter,
-                  spacing[count + 1] == word else { return false }
+                  spacing[count + 1] == word,
+                  perGlyphLetters == self.perGlyphLetters else { return false }
             // Compared without building `stack.language ?? ""` (a retained copy).
             if let other = stack.language { guard language == other else { return false } }
             else if !language.isEmpty { return false }
@@ -353,7 +363,8 @@ public final class Shaper {
             // (a batch passes one stack for every text; ~250 instructions a text to compare).
             if glyphSpacing == self.glyphSpacing, Shaper.sameStorage(stack.fonts, fonts) { return true }
             for (k, font) in stack.fonts.enumerated()
-            where faces[k] != font.instance.serial || sizes[k] != font.size || spacing[k] != glyphSpacing.perGlyph(font) {
+            where faces[k] != font.instance.serial || sizes[2 * k] != font.size || sizes[2 * k + 1] != font.scale
+                || spacing[k] != glyphSpacing.perGlyph(font) {
                 return false
             }
             return true

@@ -16,23 +16,34 @@ import CHarfBuzz
 struct TextSpacing: Sendable, Equatable {
     var letter: Double
     var word: Double
+    /// SkParagraph's letter spacing (`Run::addSpacesEvenly`): after every glyph of a cluster, not once per
+    /// cluster, and ligatures stay on under a negative spacing (`OneLineShaper` turns `liga` off only
+    /// for a positive one), a zero-width character's glyph included. Measured in Skia m144: "करें?" at 15 px
+    /// gains 4 × 1 px (its glyphs); DejaVu Sans "f\u{200C}i" 3 × 0.5; Arabic runs nothing, as cursive scripts here.
+    var perGlyph = false
 
-    init(letter: Double, word: Double) {
+    init(letter: Double, word: Double, perGlyph: Bool = false) {
         self.letter = letter
         self.word = word
+        self.perGlyph = perGlyph
     }
 
     /// `rules` borrowed: an owned one was a copy of the rules per prepared text.
     init(_ rules: borrowing BreakRules, fontSize: Double) {
         self.init(letter: rules.letterSpacing.pixels(fontSize: fontSize),
-                  word: rules.wordSpacing.pixels(fontSize: fontSize))
+                  word: rules.wordSpacing.pixels(fontSize: fontSize), perGlyph: rules.letterSpacingPerGlyph)
     }
 
     var isZero: Bool { letter == 0 && word == 0 }
 
-    /// Whether a run of `text[start..<end]` is shaped with liga, clig and calt.
-    func ligatures(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int) -> Bool {
-        letter == 0 || TextSpacing.isCursive(text, from: start, to: end)
+    /// Whether a run of `text[start..<end]` is shaped with liga, clig and calt, and the spacing it gets
+    /// (a cursive script's run none of the letter spacing).
+    func run(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int) -> (ligatures: Bool, spacing: TextSpacing) {
+        guard letter != 0 else { return (true, self) }
+        if TextSpacing.isCursive(text, from: start, to: end) {
+            return (true, TextSpacing(letter: 0, word: word, perGlyph: perGlyph))
+        }
+        return (perGlyph && letter < 0, self)
     }
 
     /// The run's script (its first character of a real script) joins its letters.
@@ -55,7 +66,7 @@ struct TextSpacing: Sendable, Equatable {
     /// The spacing of the cluster that starts with `unit` at `index` in the whole text.
     func amount(_ unit: UInt16, at index: Int) -> Double {
         var spacing = 0.0
-        if letter != 0 && !TextSpacing.isZeroWidth(unit) { spacing += letter }
+        if letter != 0 && (perGlyph || !TextSpacing.isZeroWidth(unit)) { spacing += letter }
         if word != 0 && (unit == 0x20 && index > 0 || unit == 0xA0) { spacing += word }
         return spacing
     }
@@ -64,15 +75,14 @@ struct TextSpacing: Sendable, Equatable {
     func amount(_ text: UnsafeBufferPointer<UInt16>, from start: Int, to end: Int, font: Font,
                 language: String?, shaper: Shaper) -> Double {
         if isZero || start >= end { return 0 }
-        let ligatures = ligatures(text, from: start, to: end)
-        let spacing = ligatures && letter != 0 ? TextSpacing(letter: 0, word: word) : self
+        let (ligatures, spacing) = run(text, from: start, to: end)
         if spacing.isZero { return 0 }
         var total = 0.0
         var lastCluster = -1
         shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[start..<end]), in: font, language: language,
                             ligatures: ligatures) { cluster, _, _ in
-            // Glyphs of one cluster are consecutive in HarfBuzz's output: space them once.
-            if cluster != lastCluster {
+            // Glyphs of one cluster are consecutive in HarfBuzz's output: space them once (Blink), or each (Skia).
+            if cluster != lastCluster || spacing.perGlyph {
                 total += spacing.amount(text[start + cluster], at: start + cluster)
                 lastCluster = cluster
             }
