@@ -300,4 +300,19 @@ struct LineBreakTests {
         let (differing, _) = LineBreakTests.differences(mutated, reference: root, texts)
         #expect(!differing.isEmpty, "\(rule)")
     }
+
+    @Test("a Thai dictionary boundary before a final newline is not mandatory, by either iteration")
+    func thaiBeforeFinalNewline() throws {
+        // ICU's rule status would call it hard: a dictionary boundary takes the status of the next rule-based
+        // boundary, the one after the "\n". Only the boundary after a line break character is mandatory.
+        let iterator = try BreakIterator(TH_BREAK_LINE, locale: "")
+        let units = Array("ภาษาไทยง่ายมาก\n".utf16)
+        units.withUnsafeBufferPointer { text in
+            var own: [Int] = [], icu: [Int] = []
+            iterator.forEachBoundary(in: text) { position, hard in if hard { own.append(position) } }
+            iterator.forEachICUBoundary(in: text) { position, hard in if hard { icu.append(position) } }
+            #expect(own == [text.count])
+            #expect(icu == [text.count])
+        }
+    }
 }
