@@ -123,4 +123,28 @@ struct FlutterBreakingTests {
             #expect(abs(skia.lines[0].width - 11.578125) < 1e-9)
         }
     }
+
+    @Test("a colour bitmap font: advances on the strike's fixed-point scale, metrics from the strike")
+    func emojiStrike() throws {
+        // Noto Color Emoji: 136 px advance, ascender 101, descender −27 at its 109 ppem strike.
+        let emoji = try Font(file: Fixtures.path("NotoColorEmoji.subset.ttf"), size: 16)
+        #expect(emoji.face.strike == BitmapStrike(ppem: 109, advance: 136, hmtxAdvance: 2550, ascender: 101, descender: -27,
+                                                  height: 128))
+        func measure(_ size: Double, height: Double? = nil) throws -> (width: Double, height: Double) {
+            let fonts = try FontStack(Font(file: Fixtures.path("LiberationSans-Regular.ttf"), size: size),
+                                      fallbacks: [Font(file: Fixtures.path("NotoColorEmoji.subset.ttf"), size: size)])
+            let flutter = FlutterModel(measure: .paragraph, heightMultiplier: height)
+            let m = flutter.measure(try flutter.prepare("😀", fonts: fonts), width: 2000, includeLines: true)
+            return (m.lines[0].width, m.textHeight)
+        }
+        // Skia m144 (probe-rules.py): 16 px, factor 9620 = 16 / 109 × 65536 cut: 8704 × 9620 / 65536 = 1277.65 →
+        // 1278/64; 9.5 px, 5711: 758.45 → 758/64 (136 / 109 × 9.5 = 758.61/64 would round to 759).
+        #expect(try measure(16).width == 1278.0 / 64)
+        #expect(try measure(9.5).width == 758.0 / 64)
+        // Heights: (101 + 27) / 109 × 16 = 18.79 → 19; at 11 px, height 1.5: the run 16.5 px tall → 17.
+        #expect(try measure(16).height == 19)
+        #expect(try measure(11, height: 1.5).height == 17)
+        // 26 px: the strike's 128 / 109 × 26 = 30.53 → 31 (Skia m144: 31); hhea's 2400 / 2048 × 26 = 30.47 would be 30.
+        #expect(try measure(26).height == 31)
+    }
 }

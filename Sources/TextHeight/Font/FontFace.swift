@@ -20,6 +20,8 @@ public final class FontFace: @unchecked Sendable {
     /// (1.24771 em) where hmtx says 2550/2048 (1.24512 em); Chromium and CoreText lay out the
     /// bitmap. 1 for outline fonts.
     public let advanceCorrection: Double
+    /// A colour bitmap font's first strike, as FreeType reads it (nil for outline fonts).
+    public let strike: BitmapStrike?
     /// How the face's CJK punctuation looks, when it has `halt` (CSS text-spacing-trim).
     let hanKerning: HanKerning.FontData?
     /// The variation axes (`fvar`), empty for a static font.
@@ -106,8 +108,8 @@ public final class FontFace: @unchecked Sendable {
         hb_font_make_immutable(font)
         hanKerning = HanKerning.fontData(face: face, font: font)
         kernsWithSpace = FontFace.kernsWithSpace(font)
-        advanceCorrection = isColorBitmap
-            ? FontFace.strikeCorrection(bytes, faceIndex: faceIndex, font: font, unitsPerEm: upem) : 1
+        strike = isColorBitmap ? FontFace.firstStrike(bytes, faceIndex: faceIndex, font: font) : nil
+        advanceCorrection = strike.map { ($0.advance / $0.ppem) / ($0.hmtxAdvance / Double(upem)) } ?? 1
         var coverage: (UInt64, UInt64) = (0, 0)
         for code in 0..<128 {
             var glyph: hb_codepoint_t = 0
@@ -221,15 +223,15 @@ public final class FontFace: @unchecked Sendable {
         return false
     }
 
-    private static func strikeCorrection(_ bytes: FontBytes, faceIndex: Int, font: OpaquePointer, unitsPerEm: Int) -> Double {
+    private static func firstStrike(_ bytes: FontBytes, faceIndex: Int, font: OpaquePointer) -> BitmapStrike? {
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return 1 }
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         defer { FT_Done_FreeType(library) }
         var face: FT_Face?
         guard FT_New_Memory_Face(library, bytes.pointer.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count),
-                                 FT_Long(faceIndex), &face) == 0, let face else { return 1 }
+                                 FT_Long(faceIndex), &face) == 0, let face else { return nil }
         defer { FT_Done_Face(face) }
-        guard face.pointee.num_fixed_sizes > 0, FT_Select_Size(face, 0) == 0 else { return 1 }
+        guard face.pointee.num_fixed_sizes > 0, FT_Select_Size(face, 0) == 0 else { return nil }
         // U+1F600 GRINNING FACE, or the first mapped glyph.
         var charcode: FT_ULong = 0x1F600
         var glyph = FT_Get_Char_Index(face, charcode)
@@ -237,12 +239,14 @@ public final class FontFace: @unchecked Sendable {
         // The strike's metrics without decoding its PNG (FT_LOAD_BITMAP_METRICS_ONLY, FreeType 2.7.1):
         // the same advance, read from the CBDT/sbix record, without inflating the PNG.
         guard glyph != 0, FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR | FT_LOAD_BITMAP_METRICS_ONLY)) == 0,
-              let slot = face.pointee.glyph, let size = face.pointee.size else { return 1 }
-        let ppem = Double(size.pointee.metrics.x_ppem)
-        let strikeAdvance = Double(slot.pointee.metrics.horiAdvance) / 64
-        let hmtxAdvance = Double(hb_font_get_glyph_h_advance(font, glyph))
-        guard ppem > 0, strikeAdvance > 0, hmtxAdvance > 0 else { return 1 }
-        return (strikeAdvance / ppem) / (hmtxAdvance / Double(unitsPerEm))
+              let slot = face.pointee.glyph, let size = face.pointee.size else { return nil }
+        let metrics = size.pointee.metrics
+        let strike = BitmapStrike(ppem: Double(metrics.y_ppem), advance: Double(slot.pointee.metrics.horiAdvance) / 64,
+                                  hmtxAdvance: Double(hb_font_get_glyph_h_advance(font, glyph)),
+                                  ascender: Double(metrics.ascender) / 64, descender: Double(metrics.descender) / 64,
+                                  height: Double(metrics.height) / 64)
+        guard strike.ppem > 0, strike.advance > 0, strike.hmtxAdvance > 0 else { return nil }
+        return strike
     }
 
     private static func describe(freeTypeError error: FT_Error) -> String {
@@ -258,6 +262,18 @@ public final class FontFace: @unchecked Sendable {
         default: return "FreeType error \(error)"
         }
     }
+}
+
+/// A bitmap font's strike: its size in pixels per em, one glyph's advance there (Noto Color Emoji: 136 at
+/// 109 ppem, the same for every emoji) against its hmtx advance in font units, and the strike's line metrics
+/// in pixels (`FT_Size_Metrics` of the selected size: 101, −27, 128 at 109 ppem).
+public struct BitmapStrike: Sendable, Equatable {
+    public var ppem: Double
+    public var advance: Double
+    public var hmtxAdvance: Double
+    public var ascender: Double
+    public var descender: Double
+    public var height: Double
 }
 
 /// A face at a size in points (px for CSS), at the variation coordinates that size and the
@@ -286,7 +302,19 @@ public struct Font: Sendable {
     /// units per em), a 16.16 number of 1/64 px per unit, and `linearHoriAdvance` is units × x_scale.
     /// Skia m144 measured: Inter (2,816 units) at 14 px gives "f" (1,016 units) 5.0510559 px, which is
     /// 1,016 × 20,852 / 2²², not 1,016 × 14 / 2,816 = 5.0511364.
+    ///
+    /// A colour bitmap font advances by its strike scaled to the size in fixed point: size / ppem in float
+    /// cut to 16.16 (SkScalarToFixed), times the strike's 26.6 advance (FT_MulFix, rounding), so on the 1/64 px
+    /// grid. Its glyphs share one advance, so one scale does it. Skia m144 measured 😀 (136 px at 109 ppem):
+    /// 16 px 1278/64 (factor 9620: 8704 × 9620 / 65536 = 1277.65), 9.5 px 758/64 (5711: 758.45), where
+    /// 136 / 109 × 9.5 × 64 = 758.61 would round up; all 84 sizes from 8 to 49.5 px agree.
     func withFreeTypeScale() -> Font {
+        if let strike = face.strike {
+            let factor = Int64((Float(size) / Float(strike.ppem) * 65536).rounded(.towardZero))
+            let snapped = Double((Int64(strike.advance * 64) * factor + 0x8000) >> 16) / 64
+            return Font(face: face, size: size, variations: variations, instance: instance,
+                        scale: snapped / strike.hmtxAdvance)
+        }
         let units = Int64(face.unitsPerEm)
         let xScale = ((Int64((size * 64).rounded()) << 16) + units / 2) / units
         return Font(face: face, size: size, variations: variations, instance: instance,

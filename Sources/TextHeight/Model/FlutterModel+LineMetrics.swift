@@ -79,6 +79,16 @@ struct SkiaFontMetrics {
     var leading: Float
 
     init(_ font: Font) {
+        // A bitmap-only face: the strike's FT_Size_Metrics over its ppem, leading = height − ascent − descent
+        // (generateFontMetrics' bitmap branch). Noto Color Emoji: 101/109 and 27/109 of the size (measured: Skia's
+        // alphabetic baseline of 😀 at 16 px is 14.8257 = 101 / 109 × 16).
+        if let strike = font.face.strike {
+            let ppem = Float(strike.ppem) * 64, size = Float(font.size)
+            ascent = -Float(strike.ascender * 64) / ppem * size
+            descent = -Float(strike.descender * 64) / ppem * size
+            leading = Float((strike.height - strike.ascender + strike.descender) * 64) / ppem * size
+            return
+        }
         let m = font.face.metrics
         let typo = m.useTypoMetrics && m.hasOS2
         let upem = Float(m.unitsPerEm)
