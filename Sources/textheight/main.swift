@@ -47,6 +47,10 @@ func run() -> ExitCode {
             Terminal.write(ManPage.text())
             return .ok
         }
+        if arguments.contains("--list-presets") {
+            Terminal.write(Preset.listing())
+            return .ok
+        }
         if let shell = try completionsRequest(arguments) {
             Terminal.write(Completions.script(for: shell))
             return .ok

@@ -72,6 +72,8 @@ enum Interface {
         OptionSpec(name: "completions", value: "<shell>", help: "Print the completion script for bash, zsh or fish",
                    kind: .of(Completions.Shell.self)),
         OptionSpec(name: "man-page", value: nil, help: "Print the manual page textheight(1) (roff)"),
+        OptionSpec(name: "list-presets", value: nil,
+                   help: "List the --preset names: each one's flags, what it stands for and its source"),
     ]
 
     static let outputLead = "one JSON object per width, keys in this order (the same bytes on every run):"
@@ -87,6 +89,7 @@ enum Interface {
         ("width, wrapWidth", "the width given, and the width lines wrap at"),
         ("minHeight, maxHeight", "the effective limits, when set"),
         ("model, measure", "what was measured"),
+        ("preset", "with --preset: its name (the rest is what the flags it expands to give)"),
         ("fontSize", "with --text-style: the Dynamic Type size it gave"),
         ("fontFile", "with --display-font: the file of the Text/Display pair used at this size"),
         ("fontVariations", "a variable font's axis coordinates (opsz follows the size unless --optical-size says otherwise)"),
@@ -129,6 +132,7 @@ enum Interface {
          "textheight --model android --density 2.625 --size 16 --width 360 --max-lines 5 'Hello'"),
         ("A Flutter chat bar (TextField, minLines 1, maxLines 5, InputDecoration.collapsed) 360 px wide",
          "textheight --model flutter --decoration collapsed --min-lines 1 --max-lines 5 --width 360 'Hello'"),
+        ("The same bar by its preset, taller text scale", "textheight --preset flutter-chat --text-scale 1.3 --width 360 'Hello'"),
         ("Many texts at once, one JSON line each", "textheight batch --width 343 < cases.jsonl > heights.jsonl"),
         ("Fail CI when a golden height moves", "textheight check golden"),
     ]

@@ -32,9 +32,10 @@ struct MeasureOptions {
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         // Each group takes its flags in command-line order, the groups in the order of `groups`
-        // (a batch case's flags are parsed once per distinct set: found by name, not searched for).
+        // (a batch case's flags are parsed once per distinct set: found by name, not searched for),
+        // a preset's ahead of the given ones.
         var byGroup = [[(name: String, value: String)]](repeating: [], count: MeasureOptions.groups.count)
-        for option in parsed.options {
+        for option in try Preset.expand(parsed).options {
             for group in MeasureOptions.groupsOfFlag[option.name] ?? [] { byGroup[group].append(option) }
         }
         try font.apply(flags: byGroup[0])
@@ -79,7 +80,7 @@ struct MeasureOptions {
         if font.strictGlyphs, let missing = results.first?.measurement.missingGlyphs, missing > 0 {
             throw .strictGlyphs(missing)
         }
-        let setting = measurementSetting(model: model.model.rawValue, measure: model.measureName,
+        let setting = measurementSetting(model: model.model.rawValue, measure: model.measureName, preset: model.preset,
                                          font: FontDescription(self, fonts: loaded, model: textModel))
         return results.map {
             var json = prefix

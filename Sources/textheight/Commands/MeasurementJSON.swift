@@ -31,10 +31,11 @@ func measurementJSON(_ result: MeasureResult, model: String, measure: String, fo
 /// The fields between a measurement's numbers and its own notes, which depend only on the
 /// options and fonts (model, measure, font description): batch writes them once for all the
 /// cases that set no flag of their own.
-func measurementSetting(model: String, measure: String, font: FontDescription?) -> [UInt8] {
+func measurementSetting(model: String, measure: String, preset: String? = nil, font: FontDescription?) -> [UInt8] {
     var json = JSONObject()
     json.add("model", model)
     json.add("measure", measure)
+    if let preset { json.add("preset", preset) }
     if let font {
         json.add("fontSize", font.size)
         if let file = font.file { json.add("fontFile", file) }

@@ -20,7 +20,7 @@ final class ReadyOptions: Sendable {
         self.model = model
         widths = options.model.modelWidths
         setting = measurementSetting(model: options.model.model.rawValue, measure: options.model.measureName,
-                                     font: FontDescription(options, fonts: fonts, model: model))
+                                     preset: options.model.preset, font: FontDescription(options, fonts: fonts, model: model))
     }
 
     /// `PlatformModel.measure(_:shaper:)` without a placeholder: the text prepared once (from its

@@ -5,6 +5,9 @@ struct ModelOptions: OptionGroup {
     static let title = "MODEL OPTIONS"
     static let options = [
         OptionSpec(name: "width", value: "<pt[,pt…]>", help: "The view's outer width; a list measures each (required)"),
+        OptionSpec(name: "preset", value: "<name>",
+                   help: "A text field as a framework ships it: its model, size, insets and limits as defaults that any flag given overrides (textheight --list-presets)",
+                   kind: .choices(Preset.names)),
         OptionSpec(name: "model", value: "<name>",
                    help: "textkit (iOS UITextView), css (a Chromium <textarea>/<div>), android (an EditText/TextView) or flutter (a TextField over SkParagraph) (default: textkit)",
                    kind: .of(ModelName.self)),
@@ -64,6 +67,8 @@ struct ModelOptions: OptionGroup {
     }()
 
     var widths: [Double] = []
+    /// `--preset`'s name, echoed in the JSON; its flags are expanded before the groups read theirs (`Preset.expand`).
+    var preset: String?
     var model = ModelName.textkit
     var measure: String?
     var inset: Insets?
@@ -94,6 +99,7 @@ struct ModelOptions: OptionGroup {
             for item in value.split(separator: ",", omittingEmptySubsequences: false) {
                 widths.append(try Value.number(String(item), flag: "--width"))
             }
+        case "preset": preset = try Preset.named(value).name
         case "model": model = try Value.choice(value, flag: "--model", as: ModelName.self)
         case "measure": measure = value
         case "line-height": lineHeightText = value

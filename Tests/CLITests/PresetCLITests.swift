@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `--preset`: each name against the flags it stands for, written out here from the research notes
+/// (../shared/research/framework-presets.md), not read from the program's table.
+@Suite("--preset on the command line")
+struct PresetCLITests {
+    static let expansions: [String: [String]] = [
+        "uikit-textview": ["--model", "textkit", "--measure", "textview", "--size", "17", "--inset", "8,0,8,0", "--padding", "5"],
+        "react-native-ios": ["--model", "textkit", "--measure", "textview", "--size", "14", "--inset", "5,0,0,0",
+                             "--padding", "0", "--scale", "3"],
+        "react-native-android": ["--model", "android", "--measure", "staticlayout", "--size", "14", "--inset", "10,4,11,4",
+                                 "--include-font-padding", "true", "--fallback-line-spacing", "true",
+                                 "--break-strategy", "high-quality"],
+        "swiftui-textfield": ["--model", "textkit", "--measure", "textview", "--size", "17", "--inset", "0", "--padding", "0"],
+        "web-textarea": ["--model", "css", "--measure", "textarea", "--font-family", "DejaVu Sans Mono", "--size", "13.333",
+                         "--inset", "2", "--border", "1", "--line-height", "normal", "--min-lines", "2", "--max-lines", "2"],
+        "flutter-material": ["--model", "flutter", "--measure", "textfield", "--decoration", "underline"],
+        "flutter-cupertino": ["--model", "flutter", "--measure", "cupertino"],
+        "flutter-chat": ["--model", "flutter", "--measure", "textfield", "--decoration", "collapsed", "--min-lines", "1",
+                         "--max-lines", "5"],
+    ]
+
+    @Test("a preset gives the bytes of the flags it expands to, plus its name", arguments: expansions.keys.sorted())
+    func expandsToItsFlags(_ name: String) throws {
+        let device = name.hasSuffix("android") ? ["--density", "2.625"] : []
+        let rest = device + ["--width", "240,320", "--lines", "Running late, the train is stuck outside the station\nagain"]
+        let viaPreset = try CLIRun(["--preset", name] + rest)
+        let viaFlags = try CLIRun(PresetCLITests.expansions[name, default: []] + rest)
+        #expect(viaPreset.status == viaFlags.status)
+        #expect(viaPreset.stderr == viaFlags.stderr)
+        #expect(viaPreset.stdout.replacingOccurrences(of: #","preset":"\#(name)""#, with: "") == viaFlags.stdout)
+        if viaFlags.status == 0 { #expect(viaPreset.stdout.components(separatedBy: #""preset":"\#(name)""#).count == 3) }
+    }
+
+    @Test("every preset the program lists is tested here")
+    func listedPresetsAreTested() throws {
+        let listing = try CLIRun(["--list-presets"])
+        #expect(listing.status == 0)
+        let names = listing.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
+        #expect(names.sorted() == PresetCLITests.expansions.keys.sorted())
+    }
+
+    @Test("a flag given wins over the preset's, and so does its alternative")
+    func userFlagsWin() throws {
+        // flutter-chat's maxLines 5 (120) replaced by 3: 3 × 24.
+        let chat = try CLIRun(["--preset", "flutter-chat", "--max-lines", "3", "--width", "360", "a"])
+        #expect(chat.stdout.contains(#""maxHeight":72,"#))
+        // --font replaces web-textarea's --font-family instead of clashing with it.
+        let textarea = try CLIRun(["--preset", "web-textarea", "--font", "fixtures/fonts/DejaVuSansMono.ttf", "--width", "300", "hi"])
+        #expect(textarea.status == 0)
+        #expect(textarea.stdout.contains(#""preset":"web-textarea""#))
+        // A batch case's preset, with the command line's width.
+        let batch = try CLIRun(["batch", "--width", "360"], stdin: Data(#"{"id":"c","text":"a","preset":"flutter-chat","maxLines":2}"#.utf8 + [10]))
+        #expect(batch.stdout.contains(#""maxHeight":48,"#))
+        #expect(batch.stdout.contains(#""preset":"flutter-chat""#))
+    }
+
+    @Test("an unknown preset, or one without the flag it needs, is a usage error naming what is wrong")
+    func refusals() throws {
+        let unknown = try CLIRun(["--preset", "nope", "--width", "300", "a"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown preset 'nope'; known: uikit-textview, react-native-ios"))
+        let android = try CLIRun(["--preset", "react-native-android", "--width", "300", "a"])
+        #expect(android.status == 2)
+        #expect(android.stderr.contains("--preset react-native-android needs --density"))
+        let bash = try CLIRun(["--completions", "bash"])
+        #expect(bash.stdout.contains("flutter-chat"))
+    }
+}
