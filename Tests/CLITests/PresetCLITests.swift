@@ -67,4 +67,20 @@ struct PresetCLITests {
         let bash = try CLIRun(["--completions", "bash"])
         #expect(bash.stdout.contains("flutter-chat"))
     }
+
+    @Test("check records each preset a golden file uses with its flags, and names one that changed")
+    func provenance() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let file = dir.appendingPathComponent("cases.jsonl").path
+        let recorded = #"{"provenance":{"presets":{"flutter-chat":"--model flutter --max-lines 4"}}}"#
+        try (recorded + "\n" + #"{"id":"x","text":"Hi","width":360,"preset":"flutter-chat","expect":{"boxHeight":1}}"# + "\n")
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try CLIRun(["check", file])
+        // (Display.value shortens the new line.)
+        #expect(run.stdout.contains("preset flutter-chat changed since recording (\"--model flutter --max-lines 4\" → \"--model flutter --measure textfield"))
+        _ = try CLIRun(["check", file, "--update"], environment: ["CI": ""])
+        let rewritten = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(rewritten.contains(#""presets":{"flutter-chat":"--model flutter --measure textfield --decoration collapsed --min-lines 1 --max-lines 5"}"#))
+    }
 }

@@ -86,7 +86,10 @@ struct CheckCommand {
         let outcomes = pool.map(caseLines) { line, shaper in
             CaseRunner.run(line, defaults: defaults, shaper: shaper, faces: pool.faces)
         }
-        let provenance = Provenance.current(fontSpecs: outcomes.compactMap { fontSpec(of: $0) }, faces: pool.faces)
+        let presets = Set(outcomes.compactMap { $0.batchCase.flatMap { try? Preset.expand($0.arguments(over: defaults)) } }
+            .compactMap { $0.options.last { $0.name == "preset" }?.value })
+        let provenance = Provenance.current(fontSpecs: outcomes.compactMap { fontSpec(of: $0) }, presets: presets,
+                                            faces: pool.faces)
         var notes = recorded.map { Provenance.changes(from: $0, to: provenance) } ?? []
         var rewritten: [String] = [JSONObject.single("provenance", raw: provenance.text).text]
         for (line, outcome) in zip(caseLines, outcomes) {
@@ -159,7 +162,8 @@ struct CheckCommand {
     private func fontSpec(of outcome: CaseRunner.Outcome) -> FontOptions? {
         guard let batchCase = outcome.batchCase else { return nil }
         var options = FontOptions()
-        try? options.apply(batchCase.arguments(over: defaults))
+        // A preset's fonts (web-textarea's family) are the case's fonts.
+        try? options.apply(Preset.expand(batchCase.arguments(over: defaults)))
         return options
     }
 

@@ -81,11 +81,13 @@ struct Preset {
         return expanded
     }
 
+    /// The flags as a command line would give them (`--inset 8,0,8,0 …`), the required ones last.
+    var flagLine: String {
+        (flags.map { "--\($0.name) \($0.value)" } + requires.map { "--\($0) <required>" }).joined(separator: " ")
+    }
+
     /// `textheight --list-presets`: each preset, its flags, what it stands for and its source.
     static func listing() -> String {
-        all.map { preset in
-            let flags = preset.flags.map { "--\($0.name) \($0.value)" } + preset.requires.map { "--\($0) <required>" }
-            return "\(preset.name)\n  \(flags.joined(separator: " "))\n  \(preset.summary)\n  source: \(preset.source)\n"
-        }.joined(separator: "\n")
+        all.map { "\($0.name)\n  \($0.flagLine)\n  \($0.summary)\n  source: \($0.source)\n" }.joined(separator: "\n")
     }
 }

@@ -2,7 +2,9 @@ import TextHeight
 
 /// The versions and font digests a golden file was recorded with.
 enum Provenance {
-    static func current(fontSpecs: [FontOptions], faces: FaceCache) -> JSONValue {
+    /// `presets`: the names the cases use; each is recorded with the flags it stood for, so a preset whose
+    /// numbers change between versions is named when a golden file's heights move.
+    static func current(fontSpecs: [FontOptions], presets: Set<String> = [], faces: FaceCache) -> JSONValue {
         var fonts: [(String, JSONValue)] = []
         var variable: [(String, JSONValue)] = []
         var seen: Set<String> = []
@@ -24,7 +26,10 @@ enum Provenance {
             ("harfbuzz", .string(EngineVersions.harfbuzz)),
             ("icu", .string(EngineVersions.icu)),
             ("fonts", .object(fonts)),
-        ] + (variable.isEmpty ? [] : [("variableFonts", .object(variable))]))
+        ] + (variable.isEmpty ? [] : [("variableFonts", .object(variable))])
+          + (presets.isEmpty ? [] : [("presets", .object(presets.sorted().compactMap { name in
+                (try? Preset.named(name)).map { (name, JSONValue.string($0.flagLine)) }
+            }))]))
     }
 
     /// `opsz 8…12…32, wght 400…400…700`: each axis's minimum, default and maximum.
@@ -47,6 +52,13 @@ enum Provenance {
         if case .object(let axes)? = current["variableFonts"] {
             for (path, now) in axes where recorded["variableFonts"]?[path].map({ $0 != now }) ?? false {
                 notes.append("font \(path) axes changed since recording (\(Display.value(recorded["variableFonts"]?[path] ?? now)) → \(Display.value(now)))")
+            }
+        }
+        if case .object(let presets)? = current["presets"] {
+            for (name, flags) in presets {
+                if let old = recorded["presets"]?[name], old != flags {
+                    notes.append("preset \(name) changed since recording (\(Display.value(old)) → \(Display.value(flags)))")
+                }
             }
         }
         if case .object(let fonts)? = current["fonts"] {
