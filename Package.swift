@@ -35,10 +35,15 @@ let package = Package(
             name: "TextHeightRender",
             dependencies: ["TextHeight", "CFreeType", "CPNG"]
         ),
-        .executableTarget(
-            name: "textheight",
+        // The command line's option groups, commands and readers: a library, so the fuzzer reaches them too.
+        .target(
+            name: "TextHeightCLI",
             dependencies: ["TextHeight", "TextHeightRender", "CFontconfig"],
             linkerSettings: [.linkedLibrary("m")]
+        ),
+        .executableTarget(
+            name: "textheight",
+            dependencies: ["TextHeightCLI"]
         ),
         // The benchmark of issue 6 (scripts/bench/run.sh, BENCHMARKS.md).
         .executableTarget(

@@ -179,7 +179,7 @@ struct CheckCommand {
     }
 }
 
-extension Result where Failure == textheight.Failure {
+extension Result where Failure == TextHeightCLI.Failure {
     var failureMessage: String? {
         if case .failure(let error) = self { return error.message }
         return nil

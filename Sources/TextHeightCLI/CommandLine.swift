@@ -1,0 +1,81 @@
+import Glibc
+import TextHeight
+
+// The command line: argv checked as UTF-8, the subcommand picked, its flags parsed into option groups.
+
+/// argv as raw bytes, checked as UTF-8 (Swift's CommandLine.arguments repairs bad bytes silently).
+func commandLineArguments() throws(Failure) -> [String] {
+    var arguments: [String] = []
+    for index in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                              count: strlen(pointer)))
+        var offset = 0
+        guard let argument = UTF8Text.decode(bytes, invalidAt: &offset) else {
+            throw Failure(code: .input, message: "argument \(index) is not valid UTF-8 at byte \(offset)")
+        }
+        arguments.append(argument)
+    }
+    return arguments
+}
+
+/// `--completions SHELL` (or `--completions=SHELL`) anywhere on the line, or nil.
+func completionsRequest(_ arguments: [String]) throws(Failure) -> Completions.Shell? {
+    guard let index = arguments.firstIndex(where: { $0 == "--completions" || $0.hasPrefix("--completions=") })
+    else { return nil }
+    let argument = arguments[index]
+    let value = argument.contains("=") ? String(argument.drop(while: { $0 != "=" }).dropFirst())
+        : index + 1 < arguments.count ? arguments[index + 1] : ""
+    do { return try Value.choice(value, flag: "--completions", as: Completions.Shell.self) } catch { throw .usage(error) }
+}
+
+/// The whole command: argv in, the exit status out (stdout/stderr written on the way).
+public func runCommandLine() -> Int32 {
+    run().rawValue
+}
+
+func run() -> ExitCode {
+    do throws(Failure) {
+        var arguments = try commandLineArguments()
+        let names = Interface.subcommands.compactMap(\.name)
+        let subcommand = arguments.first.flatMap { names.contains($0) ? $0 : nil }
+        if subcommand != nil { arguments.removeFirst() }
+        if arguments.contains("--help") || arguments.contains("-h") {
+            Terminal.write(Help.text(for: subcommand))
+            return .ok
+        }
+        if arguments.contains("--version") {
+            Terminal.write(Help.version())
+            return .ok
+        }
+        if arguments.contains("--man-page") {
+            Terminal.write(ManPage.text())
+            return .ok
+        }
+        if arguments.contains("--list-presets") {
+            Terminal.write(Preset.listing())
+            return .ok
+        }
+        if let shell = try completionsRequest(arguments) {
+            Terminal.write(Completions.script(for: shell))
+            return .ok
+        }
+        let command: () throws(Failure) -> ExitCode
+        do throws(UsageError) {
+            switch subcommand {
+            case "batch": command = try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run
+            case "check": command = try CheckCommand(parseArguments(arguments, specs: CheckCommand.specs)).run
+            case "render": command = try RenderCommand(parseArguments(arguments, specs: RenderCommand.specs)).run
+            default: command = try MeasureCommand(parseArguments(arguments, specs: MeasureOptions.specs)).run
+            }
+        } catch {
+            throw .usage(error)
+        }
+        return try command()
+    } catch {
+        Terminal.error(error.message)
+        if error.code == .usage { Terminal.write("Try 'textheight --help' for more information.\n", to: STDERR_FILENO) }
+        return error.code
+    }
+}
+
