@@ -74,13 +74,15 @@ struct VariationsTests {
         #expect(VariationsTests.expected(opsz: 13, wght: 450) == 1282)
     }
 
-    @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates")
-    func cacheKeyedOnInstance() throws {
+    /// Both ways a run's width is cached: plain runs through the stack's memo, and runs shaped with a
+    /// language (`Shaper.advance(of:in:)`: no plain runs then), which resolve their cache per run.
+    @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates", arguments: [nil, "en"])
+    func cacheKeyedOnInstance(language: String?) throws {
         let shaper = Shaper()
         let face = try FontFace(file: VariationsTests.path)  // one face, two instances
         let model = TextKitModel(measure: .boundingRect)
-        let small = try model.prepare("HH", font: Font(face: face, size: 12), shaper: shaper)
-        let large = try model.prepare("HH", font: Font(face: face, size: 32), shaper: shaper)
+        let small = try model.prepare("HH", fonts: FontStack(Font(face: face, size: 12), language: language), shaper: shaper)
+        let large = try model.prepare("HH", fonts: FontStack(Font(face: face, size: 32), language: language), shaper: shaper)
         #expect(approximately(small.layout(width: 1000)[0].width, 2 * 1233 * 12 / 2048.0))
         #expect(approximately(large.layout(width: 1000)[0].width, 2 * 1541 * 32 / 2048.0))
     }
