@@ -178,6 +178,29 @@ struct NominalRunsTests {
         #expect(nominal.shaper.nominalRunsMeasured == 1, "runs with 2, 3 or 4 are shaped")
     }
 
+    /// Single substitutions in features HarfBuzz masks to a few characters (NominalMasked.ttf,
+    /// build-nominal-masked-font.py): `numr`, `dnom` and `frac` apply only around a fraction slash, `ljmo` only
+    /// to conjoining jamo, so 1, 2 and 가 keep their own glyphs; read as substitutions of every run, they were
+    /// measured as one.numr (300 units), two.dnom and ga.ljmo. `rtlm` does apply to א (HarfBuzz masks it on
+    /// every character of a right-to-left run it does not swap for a mirror): alef.rtlm, 380. b, which a single
+    /// positioning would widen by 100, is b.alt (540) before GPOS runs: measured so without shaping.
+    /// Expected: the font's hmtx (hand arithmetic), which HarfBuzz shaping every run gives too.
+    @Test("substitutions HarfBuzz applies to a few characters only (NominalMasked.ttf, hand arithmetic)")
+    func maskedFeatures() throws {
+        let font = try Font(file: Fixtures.path("NominalMasked.ttf"), size: 16)
+        let nominal = Measurer(font, nominal: true), shaped = Measurer(font, nominal: false)
+        let widths: [(word: String, width: Int64)] = [
+            ("1", 500), ("a1", 500 + 500), ("12", 500 + 500), ("2", 500), ("\u{5D0}", 380), ("\u{5D0}\u{5D0}", 2 * 380),
+            ("\u{AC00}", 900), ("b", 540), ("ab", 500 + 540),
+            ("1\u{2044}2", 300 + 150 + 320),  // numr, frac, dnom around the fraction slash (shaped: it never qualifies)
+        ]
+        for (word, width) in widths {
+            #expect(nominal.advance(Array(word.utf16)).advance == width, "\(word)")
+            #expect(shaped.advance(Array(word.utf16)).advance == width, "\(word)")
+        }
+        #expect(nominal.shaper.nominalRunsMeasured == widths.count - 1, "all but the fraction measured without shaping")
+    }
+
     /// The same numbers read from the kerning lookup's PairPos format 2 subtable (`NominalGlyphs.kern`):
     /// no word needs shaping first, and a pair whose classes have no kerning (T·L, classes 61, 0) adds nothing.
     @Test("kerning read from the font's pair lookups (Noto Sans CJK SC, hand arithmetic)")

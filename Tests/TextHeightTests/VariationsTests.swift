@@ -1,3 +1,4 @@
+import CHarfBuzz
 import Testing
 @testable import TextHeight
 
@@ -74,27 +75,60 @@ struct VariationsTests {
         #expect(VariationsTests.expected(opsz: 13, wght: 450) == 1282)
     }
 
-    @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates")
-    func cacheKeyedOnInstance() throws {
+    /// Both ways a run's width is cached: plain runs through the stack's memo, and runs shaped with a
+    /// language (`Shaper.advance(of:in:)`: no plain runs then), which resolve their cache per run.
+    @Test("one Shaper keeps instances apart: the width cache is keyed on the coordinates", arguments: [nil, "en"])
+    func cacheKeyedOnInstance(language: String?) throws {
         let shaper = Shaper()
         let face = try FontFace(file: VariationsTests.path)  // one face, two instances
         let model = TextKitModel(measure: .boundingRect)
-        let small = try model.prepare("HH", font: Font(face: face, size: 12), shaper: shaper)
-        let large = try model.prepare("HH", font: Font(face: face, size: 32), shaper: shaper)
+        let small = try model.prepare("HH", fonts: FontStack(Font(face: face, size: 12), language: language), shaper: shaper)
+        let large = try model.prepare("HH", fonts: FontStack(Font(face: face, size: 32), language: language), shaper: shaper)
         #expect(approximately(small.layout(width: 1000)[0].width, 2 * 1233 * 12 / 2048.0))
         #expect(approximately(large.layout(width: 1000)[0].width, 2 * 1541 * 32 / 2048.0))
     }
 
+    /// The Shaper's stack memos hold their fonts alive, so each face is freed only once `maxMemos` other stacks
+    /// have pushed its memo out, while the width caches (bounded apart) keep its widths. malloc may then hand a
+    /// freed instance's hb_font address to a later instance (with caches keyed on that address, 2 runs in 3 of
+    /// these 24 rounds measured one size with the other's widths); `serialsNotAddresses` forces the collision.
     @Test("a Shaper that outlives its fonts never hands one font's widths to another")
     func shaperOutlivesFaces() throws {
         let shaper = Shaper()
         let model = TextKitModel(measure: .boundingRect)
+        let mono = try FontFace(file: Fixtures.path("DejaVuSansMono.ttf"))  // static: one instance at every size
         for i in 0..<24 {
-            // A new face each time: its instances are freed before the next is made.
             let size = i % 2 == 0 ? 12.0 : 32.0
             let prepared = try model.prepare("HH", font: Font(file: VariationsTests.path, size: size), shaper: shaper)
             #expect(approximately(prepared.layout(width: 1000)[0].width, 2 * (i % 2 == 0 ? 1233 : 1541) * size / 2048))
+            for k in 0..<Shaper.maxMemos {
+                _ = try model.prepare("H", font: Font(face: mono, size: 10 + Double(k)), shaper: shaper)
+            }
         }
+    }
+
+    /// Two instances over one hb_font stand for a freed instance's address handed to a later one, which a test
+    /// cannot make malloc do: the caches a Shaper keys on an instance (here its run measurers, `NominalRuns`)
+    /// must tell them apart. NominalRules.ttf (build-nominal-rules-font.py): `liga` makes two x one glyph,
+    /// twox 900 units; without optional ligatures, `locl` makes two two.alt, 560, and x stays 480.
+    @Test("instances over one hb_font keep their own widths: caches key on a serial, not an address")
+    func serialsNotAddresses() throws {
+        let face = try FontFace(file: Fixtures.path("NominalRules.ttf"))
+        let ligatures = FaceInstance(hbFont: hb_font_reference(face.hbFont))
+        let noLigatures = FaceInstance(hbFont: hb_font_reference(face.hbFont), features: FaceInstances.noOptionalLigatures)
+        #expect(ligatures.serial != noLigatures.serial)
+        let shaper = Shaper()
+        shaper.nominalRunsAfterMisses = 0
+        func advance(_ instance: FaceInstance) -> Int64 {
+            let units = Array("2x".utf16)
+            return units.withUnsafeBufferPointer {
+                shaper.advance(of: $0, hash: WidthCache.hash($0), cache: WidthCache(), instance: instance).advance
+            }
+        }
+        // Without ligatures first: "2x" qualifies there (two → two.alt everywhere), and is measured without shaping.
+        #expect(advance(noLigatures) == 560 + 480)
+        #expect(shaper.nominalRunsMeasured == 1)
+        #expect(advance(ligatures) == 900)
     }
 
     @Test("hundreds of sizes of one opsz font: instances and width caches start over, widths stay right")

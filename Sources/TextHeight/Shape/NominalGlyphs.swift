@@ -46,7 +46,8 @@ final class NominalGlyphs: @unchecked Sendable {
     private let pairLookups: [[Int]]
 
     init?(_ instance: FaceInstance, script: hb_script_t) {
-        guard let plan = PlanLookups(instance, script: script, admitting: PlanLookups.nominalScripts),
+        // No run that qualifies holds a fraction slash or a jamo: the features masked to those never reach it.
+        guard let plan = PlanLookups(instance, script: script, admitting: PlanLookups.nominalScripts, withoutMasked: true),
               let blocked = hb_set_create(), let kerning = hb_set_create(), let starts = hb_set_create(),
               let positionBlocked = hb_set_create() else { return nil }
         defer {

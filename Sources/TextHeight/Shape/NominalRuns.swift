@@ -225,9 +225,9 @@ final class NominalRuns {
     /// slashes (they start HarfBuzz's fraction forms) or a conjoining Hangul jamo (the Hangul
     /// shaper composes L V T into the font's syllable, whatever its lookups), or, right to left,
     /// a character with a mirror (HarfBuzz swaps it for its mirror's glyph); a glyph that is not
-    /// `.notdef`, not a mark, ligature or component in GDEF (lookup flags skip those), not blocked
-    /// by a lookup. A precomposed character the font has stays as it is: the default shaper's
-    /// normalizer short-circuits on a glyph for the whole cluster (`decompose_current_character`;
+    /// `.notdef`, not a mark, ligature or component in GDEF (lookup flags skip those), whose form
+    /// GPOS sees no lookup blocks. A precomposed character the font has stays as it is: the default
+    /// shaper's normalizer short-circuits on a glyph for the whole cluster (`decompose_current_character`;
     /// only the Indic, Khmer, Myanmar and USE shapers decompose first, and `PlanLookups` leaves
     /// their scripts out); the Hangul shaper's mode short-circuits the same way.
     private func classify(_ unit: UInt16) -> UInt64 {
@@ -253,13 +253,17 @@ final class NominalRuns {
               !NominalRuns.isDefaultIgnorableLetter(unit),
               !NominalRuns.isConjoiningJamo(unit), unit != 0x2044, unit != 0x2215,
               !isRightToLeft || hb_unicode_mirroring(hb_unicode_funcs_get_default(), code) == code,
-              hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0, Int(glyph) < glyphs.blocked.glyphCount,
+              hb_font_get_nominal_glyph(hbFont, code, &glyph) != 0, glyph != 0,
               let face = hb_font_get_face(hbFont) else { return NominalRuns.excluded }
         // What GPOS sees: the glyph, or what a single substitution makes of it anywhere (`NominalGlyphs.substitutes`).
         let shown = glyphs.substitutes[glyph] ?? glyph
-        guard shown != 0, Int(shown) < glyphs.blocked.glyphCount,
+        // The sets are read at both: an id at or past maxp's count is in none of them (GlyphBits), though
+        // HarfBuzz shapes it. Only `shown` need be unblocked: a glyph with a substitute is read by no other GSUB
+        // lookup (`NominalGlyphs.collectSingle`), and GPOS never sees it (every lookup of the plan read applies
+        // to every character that qualifies: `PlanLookups.maskedFeatures`).
+        guard shown != 0, Int(max(glyph, shown)) < glyphs.blocked.glyphCount,
               [glyph, shown].allSatisfy({ NominalRuns.baseClasses.contains(hb_ot_layout_get_glyph_class(face, $0)) }),
-              !glyphs.blocked.contains(glyph), !glyphs.blocked.contains(shown) else { return NominalRuns.excluded }
+              !glyphs.blocked.contains(shown) else { return NominalRuns.excluded }
         let advance = hb_font_get_glyph_h_advance(hbFont, shown)
         let state = (glyphs.kerning.contains(shown) ? NominalRuns.kerns : NominalRuns.plain)
             | (glyphs.ligatureStarts.contains(shown) ? NominalRuns.startsLigature : 0)

@@ -23,7 +23,10 @@ struct PlanLookups {
     let gsub: [UInt32]
     let gpos: [UInt32]
 
-    init?(_ instance: FaceInstance, script: hb_script_t, admitting admitted: Set<hb_script_t> = PlanLookups.scripts) {
+    /// `withoutMasked`: leave out the features HarfBuzz masks to characters a `NominalRuns` run never holds
+    /// (`maskedFeatures`), whose lookups the plan lists all the same.
+    init?(_ instance: FaceInstance, script: hb_script_t, admitting admitted: Set<hb_script_t> = PlanLookups.scripts,
+          withoutMasked: Bool = false) {
         guard admitted.contains(script), let face = hb_font_get_face(instance.hbFont),
               !PlanLookups.shapesBeyondLookups(face) else { return nil }
         // The segment properties hb_shape sees for a run of `script` (direction and the default language).
@@ -35,7 +38,8 @@ struct PlanLookups {
         hb_buffer_get_segment_properties(buffer, &properties)
         var coordinateCount: UInt32 = 0
         let coordinates = hb_font_get_var_coords_normalized(instance.hbFont, &coordinateCount)
-        let plan = instance.features.withUnsafeBufferPointer { features in
+        let features = withoutMasked ? instance.features + PlanLookups.maskedFeatures : instance.features
+        let plan = features.withUnsafeBufferPointer { features in
             hb_shape_plan_create_cached2(face, &properties, features.baseAddress, UInt32(features.count),
                                          coordinates, coordinateCount, nil)
         }
@@ -64,6 +68,15 @@ struct PlanLookups {
     }
 
     static let gsubTag = FaceInstances.tag("GSUB"), gposTag = FaceInstances.tag("GPOS")
+
+    /// Features every plan (or Hangul's) lists but HarfBuzz 6.0 applies only where it sets their mask, switched
+    /// off (a user feature of value 0 drops a feature from the plan): `frac`, `numr`, `dnom` around a FRACTION
+    /// SLASH (hb_ot_shape_setup_masks_fraction), `ljmo`, `vjmo`, `tjmo` on conjoining jamo (the Hangul shaper's
+    /// setup_masks). (`rtlm` is not one of them for a run that qualifies: hb_ot_rotate_chars masks every
+    /// character of a right-to-left run but those it swaps for their mirror, and mirrored ones never qualify.)
+    static let maskedFeatures = ["frac", "numr", "dnom", "ljmo", "vjmo", "tjmo"].map {
+        hb_feature_t(tag: FaceInstances.tag($0), value: 0, start: 0, end: UInt32.max)
+    }
 
     /// Scripts of HarfBuzz's default shaper, and Hangul (its shaper leaves precomposed syllables alone).
     static let scripts: Set<hb_script_t> = [HB_SCRIPT_HAN, HB_SCRIPT_HANGUL, HB_SCRIPT_HIRAGANA,
