@@ -123,6 +123,27 @@ struct RobustnessTests {
         }
     }
 
+    /// The `halt` reductions and HanKerning data of CSS's text-spacing-trim are kept per font instance; a
+    /// long-lived Shaper meeting a size per step keeps a bounded number of them, and measures as a fresh one does.
+    @Test("a Shaper's text-spacing-trim data stays bounded across many font sizes")
+    func fontDataBounded() throws {
+        let shaper = Shaper()
+        let text = "「你好」（中文）、“引号”。"
+        var sizes = 0
+        for size in stride(from: 8.0, through: 60.0, by: 0.25) {
+            let fonts = try FontStack(try Font(file: Fixtures.path("NotoSansCJKsc-Regular.subset.otf"), size: size),
+                                      language: "zh-Hans")
+            let kept = try PreparedText(text, fonts: fonts, rules: CSSModel().breakRules, shaper: shaper)
+            let fresh = try PreparedText(text, fonts: fonts, rules: CSSModel().breakRules, shaper: Shaper())
+            #expect(kept.layout(width: 120) == fresh.layout(width: 120), "size \(size)")
+            sizes += 1
+        }
+        // Enough sizes to pass both bounds (about 8 halt marks a size).
+        #expect(sizes > Shaper.maxCaches && sizes * 8 > Shaper.maxHaltReductions)
+        #expect(shaper.hanKerningDataCount <= Shaper.maxCaches)
+        #expect(shaper.haltReductionCount <= Shaper.maxHaltReductions)
+    }
+
     @Test("lone surrogates in the text measure as U+FFFD without trapping")
     func loneSurrogates() throws {
         let units: [UInt16] = [0x61, 0xD800, 0x62, 0xDC00, 0xD83D]

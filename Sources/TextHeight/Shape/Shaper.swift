@@ -223,6 +223,9 @@ public final class Shaper {
             return Int64(positions[0].x_advance)
         }
         let reduction = max(0, plain - trimmed)
+        // Keyed by instance serials, which are never reused: a long-lived Shaper meeting a size per
+        // Dynamic Type step would keep dead instances' entries forever, so start over past a bound.
+        if haltReductions.count >= Shaper.maxHaltReductions { haltReductions.removeAll() }
         haltReductions[key] = reduction
         return reduction
     }
@@ -240,6 +243,7 @@ public final class Shaper {
         let key = HanKerningKey(face: face.base.serial, language: language)
         if let known = hanKerningData[key] { return known }
         let data = face.hanKerning(language: language)
+        if hanKerningData.count >= Shaper.maxCaches { hanKerningData.removeAll() }  // as haltReductions
         hanKerningData[key] = data
         return data
     }
@@ -249,6 +253,11 @@ public final class Shaper {
         var language: String
     }
     private var hanKerningData: [HanKerningKey: HanKerning.FontData?] = [:]
+    /// How many `halt` reductions are kept: the few dozen brackets and punctuation marks of a text's fonts.
+    static let maxHaltReductions = 1024
+    /// The per-font data kept, for the tests of the bounds.
+    var haltReductionCount: Int { haltReductions.count }
+    var hanKerningDataCount: Int { hanKerningData.count }
 
     struct ShapedGlyph {
         var id: UInt32
