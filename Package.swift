@@ -67,6 +67,11 @@ let package = Package(
             name: "CLITests",
             dependencies: ["textheight"]
         ),
+        // `textheight strings` (issue 33): catalog readers, plural rules and expansion on small inputs.
+        .testTarget(
+            name: "StringsTests",
+            dependencies: ["TextHeightCLI"]
+        ),
         .testTarget(
             name: "RenderTests",
             dependencies: ["TextHeightRender", "TextHeight", "CPNG", "textheight"]

@@ -70,7 +70,7 @@ enum AndroidResourcesReader {
                 }
                 guard !branches.isEmpty else { throw error(element, "<plurals name=\"\(name)\"> has no <item>") }
                 message = Message([.choice(Choice(kind: .plural(ordinal: false, offset: 0), selector: "plural", argument: nil,
-                                                  branches: branches))])
+                                                  branches: branches, integersOnly: true))])
             default:
                 var branches: [Choice.Branch] = []
                 for item in element.elements where item.name == "item" && item.namespace == nil {

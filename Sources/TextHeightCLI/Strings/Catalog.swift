@@ -130,6 +130,9 @@ struct Choice: Equatable {
     /// the chosen text (Android `<plurals>`, xcstrings plural variations).
     var argument: Int?
     var branches: [Branch]
+    /// Only whole numbers reach it: Android's getQuantityString takes an int, so a category
+    /// without integers (Russian `other`) is never shown there.
+    var integersOnly = false
 
     struct Branch: Equatable {
         /// A category (`one`), an exact value (`=0`), a select key or a device name.

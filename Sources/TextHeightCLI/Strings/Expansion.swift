@@ -267,12 +267,18 @@ private struct Expander {
                 // ICU tries `=N` before the categories: a sample that one of them catches would
                 // show that branch, so the sample must avoid them.
                 guard let sample = rules.sample(for: category, excluding: Set(exact.map { $0 - offset })) else {
-                    notes.append("'\(choice.selector)' \(category): every \(category) number has an exact branch")
+                    notes.append("'\(choice.selector)' \(category): each of its numbers has its own '=' branch, not measured")
                     continue
                 }
                 let own = choice.branches.first { $0.key == category }
+                if choice.integersOnly, sample != sample.rounded() {
+                    if own != nil {
+                        notes.append("'\(choice.selector)' \(category): only fractions are \(category) in \(locale), and the quantity is an int: never shown, not measured")
+                    }
+                    continue
+                }
                 guard let branch = own ?? choice.branches.first(where: { $0.key == "other" }) else {
-                    notes.append("'\(choice.selector)' has neither '\(category)' nor 'other'")
+                    notes.append("'\(choice.selector)' \(category): no '\(category)' text and no 'other' to fall back to")
                     continue
                 }
                 out += plural(choice, branch, value: sample + offset, shown: sample, category: category,

@@ -73,9 +73,11 @@ final class LocatedJSON {
 /// Byte offsets as editors show them.
 enum SourcePosition {
     /// 1-based line and column; the column counts characters (Unicode scalars), not bytes.
+    /// A byte-order mark opening the file is not a column.
     static func lineColumn(_ bytes: [UInt8], offset: Int) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        for b in bytes.prefix(max(0, min(offset, bytes.count))) {
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        for b in bytes.prefix(max(0, min(offset, bytes.count))).dropFirst(bom) {
             if b == 0x0A {
                 line += 1
                 column = 1

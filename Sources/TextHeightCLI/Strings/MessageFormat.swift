@@ -130,16 +130,18 @@ struct MessageFormatParser {
         }
         try expect(",", "',' or '}'")
         skipSpace()
+        let typeStart = i
         let type = identifier()
         skipSpace()
         switch type {
         case "plural", "selectordinal":
             try expect(",", "',' after '\(type)'")
-            return .choice(try choice(name: name, kind: .plural(ordinal: type == "selectordinal", offset: 0), inPlural: true))
+            return .choice(try choice(name: name, kind: .plural(ordinal: type == "selectordinal", offset: 0), inPlural: true,
+                                      open: open))
         case "select":
             try expect(",", "',' after 'select'")
             // `#` in a select nested in a plural still stands for the plural's number.
-            return .choice(try choice(name: name, kind: .select, inPlural: inPlural))
+            return .choice(try choice(name: name, kind: .select, inPlural: inPlural, open: open))
         case "number", "date", "time", "spellout", "ordinal", "duration":
             // An optional style after a comma: skipped, braces balanced (a skeleton or a pattern).
             if i < s.count, s[i] == "," {
@@ -159,12 +161,14 @@ struct MessageFormatParser {
         case "":
             throw fail("expected an argument type after ','")
         default:
+            i = typeStart
             throw fail("unknown argument type '\(type)'")
         }
     }
 
     /// The branches of a plural or select, through its closing `}`.
-    private mutating func choice(name: String, kind: Choice.Kind, inPlural: Bool) throws(MessageFormatError) -> Choice {
+    /// `open`: where its `{` is, for the errors about the whole choice.
+    private mutating func choice(name: String, kind: Choice.Kind, inPlural: Bool, open: Int) throws(MessageFormatError) -> Choice {
         var kind = kind
         var branches: [Choice.Branch] = []
         skipSpace()
@@ -210,6 +214,7 @@ struct MessageFormatParser {
             branches.append(Choice.Branch(key: key, message: body))
         }
         guard branches.contains(where: { $0.key == "other" }) else {
+            i = open
             throw fail("the '\(name)' \(kind == .select ? "select" : "plural") has no 'other' branch")
         }
         return Choice(kind: kind, selector: name, argument: nil, branches: branches)

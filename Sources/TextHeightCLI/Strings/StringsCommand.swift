@@ -121,9 +121,14 @@ struct StringsCommand {
                 if defaults.options.contains(where: { StringsCommand.limitFlags.contains($0.name) }) { from.append("command line") }
                 for rule in rules { from.append("--limits \(rule.pattern)") }
                 if !entry.limits.isEmpty { from.append("xliff") }
+                var unknown: [String] = []
                 for variant in expansion.variants {
+                    for p in variant.unknownPlaceholders where !unknown.contains(p) { unknown.append(p) }
                     jobs.append(Job(file: file.path, entry: entry, variant: variant, options: index, limitFrom: from,
                                     localeFont: localeFont))
+                }
+                for p in unknown {
+                    stderr += "note: \(file.path):\(entry.line): '\(entry.key)' (\(entry.locale)): '\(p)' is no placeholder the catalog knows: measured as written\n"
                 }
             }
         }
@@ -240,7 +245,7 @@ struct StringsCommand {
         }
         guard m.scrolls else { return nil }
         if let maxLines = limits.maxLines, m.lineCount > maxLines {
-            return "\(m.lineCount) lines, \(maxLines) fit"
+            return "\(m.lineCount) lines, maxLines \(maxLines)"
         }
         return "\(m.lineCount) line\(m.lineCount == 1 ? "" : "s"), contentHeight \(JSONObject.number(m.contentHeight)) > boxHeight \(JSONObject.number(m.boxHeight))"
     }
@@ -326,7 +331,10 @@ struct StringsSummary {
         let fileWord = "\(files) catalog\(files == 1 ? "" : "s")"
         var verdict = total.overflows == 0 ? "every variant fits" : "\(total.overflows) of \(total.variants) variants do not fit"
         if total.failed > 0 { verdict += "; \(total.failed) could not be measured" }
-        if total.missing > 0 { verdict += "; \(total.missing) with glyphs no font has (missingGlyphs: add --locale-font)" }
+        let missing = rows.filter { $0.value.missing > 0 }.keys.sorted()
+        if total.missing > 0 {
+            verdict += "; \(total.missing) with glyphs no font has (\(missing.joined(separator: ", ")): add --locale-font)"
+        }
         out += "\(verdict) (\(fileWord) read" + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + ")\n"
         return out
     }

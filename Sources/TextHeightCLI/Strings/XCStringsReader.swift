@@ -122,7 +122,9 @@ enum XCStringsReader {
                     var parts: [Part] = []
                     let pieces = branchText.split(separator: "%arg", omittingEmptySubsequences: false)
                     for (k, piece) in pieces.enumerated() {
-                        if k > 0 { parts.append(.pluralNumber(MessagePlaceholder(written: "%arg", name: nil, position: argument, kind: kind))) }
+                        if k > 0 {
+                            parts.append(.pluralNumber(MessagePlaceholder(written: "%arg (\(name))", name: nil, position: argument, kind: kind)))
+                        }
                         parts += try parse(String(piece), substitutions: substitutions, key: key, locale: locale, r,
                                            states: &states, depth: &depth).parts
                     }

@@ -13,11 +13,15 @@
 enum XLIFFReader {
     static func read(_ bytes: [UInt8]) throws(CatalogError) -> Catalog {
         let root = try XMLDocument.parse(bytes)
-        guard root.name == "xliff", isXLIFF(root) else {
+        guard root.name == "xliff" else {
             throw CatalogError(line: root.line, column: root.column, message: "the root element must be <xliff>, not <\(root.name)>")
         }
         if let version = root.attribute("version"), !version.hasPrefix("1.") {
             throw CatalogError(line: root.line, column: root.column, message: "XLIFF \(version) is not read (XLIFF 1.2 is)")
+        }
+        guard isXLIFF(root) else {
+            throw CatalogError(line: root.line, column: root.column,
+                               message: "not XLIFF 1.2: the namespace is \(root.namespace ?? ""), not \(XMLDocument.xliffNamespace)")
         }
         var catalog = Catalog(format: .xliff)
         for file in root.elements where file.name == "file" && isXLIFF(file) {
@@ -151,7 +155,8 @@ enum XLIFFReader {
         var pieces: [Piece] = []
         enum Piece: Equatable {
             case text(String)
-            case placeholder(String)
+            /// As shown (`equiv-text`), and the element's `id` (Angular: `INTERPOLATION`, `INTERPOLATION_1`).
+            case placeholder(String, id: String?)
         }
 
         mutating func text(_ s: String) {
@@ -173,9 +178,10 @@ enum XLIFFReader {
                     switch e.name {
                     case "g", "mrk": walk(e.children)
                     case "x":
-                        out.pieces.append(.placeholder(e.attribute("equiv-text") ?? "<x id=\"\(e.attribute("id") ?? "")\"/>"))
+                        out.pieces.append(.placeholder(e.attribute("equiv-text") ?? "<x id=\"\(e.attribute("id") ?? "")\"/>",
+                                                       id: e.attribute("id")))
                     case "ph":
-                        out.pieces.append(.placeholder(e.attribute("equiv-text") ?? AndroidStringBuilder.rawText(e)))
+                        out.pieces.append(.placeholder(e.attribute("equiv-text") ?? AndroidStringBuilder.rawText(e), id: e.attribute("id")))
                     default: break  // bpt, ept, it, bx, ex: formatting codes; sub: another flow
                     }
                 }
@@ -199,7 +205,10 @@ enum XLIFFReader {
                 let category = String(leaf.path.last ?? "other")
                 var parts: [Part] = []
                 for (k, piece) in text.split(separator: "%arg", omittingEmptySubsequences: false).enumerated() {
-                    if k > 0 { parts.append(.pluralNumber(MessagePlaceholder(written: "%arg", name: nil, position: nil, kind: .integer(conversion: "d")))) }
+                    if k > 0 {
+                        parts.append(.pluralNumber(MessagePlaceholder(written: "%arg (\(name))", name: nil, position: nil,
+                                                                      kind: .integer(conversion: "d"))))
+                    }
                     parts += FormatSpecifiers.parts(String(piece), syntax: .apple)
                 }
                 substitutions[name, default: []].append(Choice.Branch(key: category, message: Message(parts)))
@@ -241,16 +250,20 @@ enum XLIFFReader {
     /// private-use characters while the ICU syntax is read); else text and placeholders.
     static func icuMessage(_ content: Content) -> (Message, [String]) {
         var names: [String] = []
+        var ids: [String?] = []
         var encoded = ""
         for piece in content.pieces {
             switch piece {
             case .text(let t): encoded += t
-            case .placeholder(let p):
+            case .placeholder(let p, let id):
                 encoded.unicodeScalars.append(Unicode.Scalar(0xF0000 + UInt32(names.count)) ?? "?")
                 names.append(p)
+                ids.append(id)
             }
         }
-        func decode(_ parts: [Part]) -> [Part] {
+        // Angular names a plural's expression VAR_PLURAL and writes `{{count}}` in its branches as an
+        // interpolation: inside a plural branch an interpolation is taken to be that number.
+        func decode(_ parts: [Part], inPlural: Bool = false) -> [Part] {
             var out: [Part] = []
             for part in parts {
                 switch part {
@@ -261,14 +274,24 @@ enum XLIFFReader {
                         if index >= 0, index < names.count {
                             if !literal.isEmpty { out.append(.text(literal)) }
                             literal = ""
-                            out.append(.placeholder(MessagePlaceholder(written: names[index], name: names[index], position: nil, kind: .string)))
+                            let placeholder = MessagePlaceholder(written: names[index], name: names[index], position: nil, kind: .string)
+                            if inPlural, ids[index]?.hasPrefix("INTERPOLATION") == true {
+                                out.append(.pluralNumber(MessagePlaceholder(written: names[index], name: nil, position: nil,
+                                                                            kind: .integer(conversion: "d"))))
+                            } else {
+                                out.append(.placeholder(placeholder))
+                            }
                         } else {
                             literal.unicodeScalars.append(scalar)
                         }
                     }
                     if !literal.isEmpty { out.append(.text(literal)) }
                 case .choice(var choice):
-                    for k in choice.branches.indices { choice.branches[k].message.parts = decode(choice.branches[k].message.parts) }
+                    let plural: Bool
+                    if case .plural = choice.kind { plural = true } else { plural = inPlural }
+                    for k in choice.branches.indices {
+                        choice.branches[k].message.parts = decode(choice.branches[k].message.parts, inPlural: plural)
+                    }
                     out.append(.choice(choice))
                 default: out.append(part)
                 }
