@@ -7,7 +7,7 @@ struct StringsOptions: OptionGroup {
                    kind: .file),
         OptionSpec(name: "locale-font", value: "<tag=path>",
                    help: "The font a locale falls back to after the chain (default: fontconfig's for :lang=tag); tag * for all, path none for no font",
-                   repeatable: true, kind: .file),
+                   repeatable: true),
         OptionSpec(name: "source-locale", value: "<tag>",
                    help: "The language of Android's values/ without tools:locale, and of ARB files that name none (default: en)"),
         OptionSpec(name: "arb-escaping", value: nil,
