@@ -1,4 +1,5 @@
 import Testing
+import TextHeight
 @testable import TextHeightCLI
 
 // printf conversions as Apple's String Format Specifiers and java.util.Formatter define them; the
@@ -107,5 +108,40 @@ struct CatalogFilesTests {
         #expect(CatalogFiles.format(inDirectory: "res/values/colors.xml") == nil)
         #expect(CatalogFiles.format(ofFile: "res/values/plurals.xml") == .android)
         #expect(CatalogFiles.format(ofFile: "notes.txt") == nil)
+    }
+}
+
+@Suite("A string's options and its verdict")
+struct StringOptionsTests {
+    func flags(_ arguments: ParsedArguments) -> [String] { arguments.options.map { "\($0.name)=\($0.value)" } }
+
+    @Test("command line, then --limits, then the XLIFF unit's own; the locale as --lang; its font after the chain")
+    func precedence() {
+        var defaults = ParsedArguments()
+        defaults.options = [("width", "343"), ("max-lines", "5"), ("lang", "fr"), ("fallback", "a.ttf")]
+        var entry = CatalogEntry(key: "compose.hint", locale: "ja", message: .text("x"), line: 1)
+        entry.limits = FileLimits(width: 200)
+        let rules = [StringLimits.Rule(pattern: "compose.*", flags: [("width", "280"), ("max-lines", "1")])]
+        #expect(flags(StringsCommand.arguments(for: entry, rules: rules, localeFont: "cjk.otf", over: defaults))
+                == ["fallback=a.ttf", "max-lines=1", "width=200", "lang=ja", "fallback=cjk.otf"])
+        #expect(flags(StringsCommand.arguments(for: CatalogEntry(key: "k", locale: "de", message: .text("x"), line: 1), rules: [],
+                                               localeFont: nil, over: defaults))
+                == ["width=343", "max-lines=5", "fallback=a.ttf", "lang=de"])
+    }
+
+    func measurement(lines: Int, scrolls: Bool, overflowing: Int = 0) -> Measurement {
+        Measurement(boxHeight: 37, contentHeight: scrolls ? 58 : 37, textHeight: 20, lineCount: lines, scrolls: scrolls,
+                    wrapWidth: 100, lineHeight: 20, minHeight: nil, maxHeight: 37, missingGlyphs: 0,
+                    overflowingLines: overflowing, lines: [])
+    }
+
+    @Test("a string fits unless its content scrolls or a character is wider than the line; the reason names the lines")
+    func verdict() {
+        #expect(StringsCommand.overflow(measurement(lines: 1, scrolls: false), limits: Limits(maxLines: 1)) == nil)
+        #expect(StringsCommand.overflow(measurement(lines: 2, scrolls: true), limits: Limits(maxLines: 1)) == "2 lines, maxLines 1")
+        #expect(StringsCommand.overflow(measurement(lines: 2, scrolls: true), limits: Limits(maxHeight: 37))
+                == "2 lines, contentHeight 58 > boxHeight 37")
+        #expect(StringsCommand.overflow(measurement(lines: 3, scrolls: false, overflowing: 1), limits: Limits())
+                == "1 line with a character wider than the line")
     }
 }

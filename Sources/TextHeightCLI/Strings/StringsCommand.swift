@@ -94,18 +94,9 @@ struct StringsCommand {
                     stderr += "note: \(file.path):\(entry.line): '\(entry.key)' (\(entry.locale)): \(note)\n"
                 }
                 let rules = limits.matching(entry.key)
-                var flags = StringLimits.merged(rules)
-                let own = StringLimits.flags(entry.limits)
-                let ownNames = Set(own.map(\.name))
-                flags = flags.filter { !ownNames.contains($0.name) } + own
-                var merged = BatchCase.arguments(flags, over: defaults)
-                merged.options.removeAll { $0.name == "lang" }
-                merged.options.append(("lang", entry.locale))
                 let localeFont = localeFonts.font(for: entry.locale)
-                if let localeFont {
-                    merged.options.append(("fallback", localeFont))
-                    fontNotes[entry.locale] = localeFont
-                }
+                if let localeFont { fontNotes[entry.locale] = localeFont }
+                let merged = StringsCommand.arguments(for: entry, rules: rules, localeFont: localeFont, over: defaults)
                 let key = merged.options.map { $0.name + "=" + $0.value }.joined(separator: "\u{0}")
                 let index: Int
                 if let known = optionIndex[key] {
@@ -199,6 +190,21 @@ struct StringsCommand {
         }
         if unreadable > 0 { return .input }
         return summary.allFit ? .ok : .differences
+    }
+
+    /// A string's options, as a batch case's over the command line's: the matching `--limits` rules'
+    /// fields, then the XLIFF unit's own limits, replacing them by name; `--lang` the locale; the
+    /// locale's font after the chain.
+    static func arguments(for entry: CatalogEntry, rules: [StringLimits.Rule], localeFont: String?,
+                          over defaults: ParsedArguments) -> ParsedArguments {
+        let own = StringLimits.flags(entry.limits)
+        let ownNames = Set(own.map(\.name))
+        let flags = StringLimits.merged(rules).filter { !ownNames.contains($0.name) } + own
+        var merged = BatchCase.arguments(flags, over: defaults)
+        merged.options.removeAll { $0.name == "lang" }
+        merged.options.append(("lang", entry.locale))
+        if let localeFont { merged.options.append(("fallback", localeFont)) }
+        return merged
     }
 
     /// Flags whose value from the command line makes it a source of a string's limit.
