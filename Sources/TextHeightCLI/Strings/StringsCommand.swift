@@ -1,3 +1,4 @@
+import Glibc
 import TextHeight
 
 /// `textheight strings <catalog|dir>… [options]`: will every translation fit? Reads the app's
@@ -57,6 +58,38 @@ struct StringsCommand {
             guard let path else { continue }
             do { _ = try pool.faces.face(path) } catch { throw .font(error) }
         }
+        let (catalogs, unreadable) = try readCatalogs()
+        var plan = Plan(defaults: defaults, limits: limits, localeFonts: strings.localeFonts,
+                        sourceLocale: strings.settings.sourceLocale)
+        plan.add(catalogs)
+        let results = pool.map(plan.jobs) { job, shaper -> Result<(results: [MeasureResult], setting: [UInt8]), Failure> in
+            switch plan.options[job.options] {
+            case .failure(let error): return .failure(error)
+            case .success(let options):
+                do throws(Failure) {
+                    return .success(try options.measureResults(job.variant.text, faces: pool.faces, shaper: shaper))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        var output = Output()
+        for (job, result) in zip(plan.jobs, results) { output.write(job, result, options: plan.options[job.options]) }
+        output.flush()
+        var stderr = plan.notes + output.messages
+        for (locale, font) in plan.fontNotes.sorted(by: { $0.key < $1.key }) { stderr += "note: \(locale) falls back to \(font)\n" }
+        stderr += output.summary.table(files: catalogs.count, unreadable: unreadable)
+        Terminal.write(stderr, to: STDERR_FILENO)
+        if let directory = strings.report, !output.overflows.isEmpty {
+            try StringsReport.write(output.overflows, to: directory, faces: pool.faces)
+            Terminal.write("report: \(directory)/index.html\n", to: STDERR_FILENO)
+        }
+        if unreadable > 0 { return .input }
+        return output.summary.allFit ? .ok : .differences
+    }
+
+    /// Every catalog under the paths, read; one that cannot be read is named on stderr and counted.
+    private func readCatalogs() throws(Failure) -> (catalogs: [(file: CatalogFiles.Found, catalog: Catalog)], unreadable: Int) {
         var found: [CatalogFiles.Found] = []
         for path in paths {
             for file in try CatalogFiles.find(path) where !found.contains(file) { found.append(file) }
@@ -78,118 +111,123 @@ struct StringsCommand {
                 unreadable += 1
             }
         }
-        var stderr = ""
-        let templates = Templates(catalogs, sourceLocale: strings.settings.sourceLocale)
+        return (catalogs, unreadable)
+    }
+
+    /// The jobs of the catalogs, in output order, each with its options (made once per distinct set).
+    struct Plan {
+        let defaults: ParsedArguments
+        let limits: StringLimits
+        var localeFonts: LocaleFonts
+        let sourceLocale: String
         var jobs: [Job] = []
-        var optionList: [Result<MeasureOptions, Failure>] = []
-        var optionIndex: [String: Int] = [:]
-        var localeFonts = strings.localeFonts
+        var options: [Result<MeasureOptions, Failure>] = []
+        private var optionIndex: [String: Int] = [:]
+        /// Reader and expansion notes, for stderr.
+        var notes = ""
         var fontNotes: [String: String] = [:]
-        for (file, catalog) in catalogs {
-            for note in catalog.notes { stderr += "note: \(file.path):\(note.line): \(note.message)\n" }
-            for entry in catalog.entries {
-                let (examples, types) = templates.placeholders(of: entry, in: file)
-                let expansion = Expansion.expand(entry, examples: examples, types: types)
-                for note in expansion.notes {
-                    stderr += "note: \(file.path):\(entry.line): '\(entry.key)' (\(entry.locale)): \(note)\n"
-                }
-                let rules = limits.matching(entry.key)
-                let localeFont = localeFonts.font(for: entry.locale)
-                if let localeFont { fontNotes[entry.locale] = localeFont }
-                let merged = StringsCommand.arguments(for: entry, rules: rules, localeFont: localeFont, over: defaults)
-                let key = merged.options.map { $0.name + "=" + $0.value }.joined(separator: "\u{0}")
-                let index: Int
-                if let known = optionIndex[key] {
-                    index = known
-                } else {
-                    index = optionList.count
-                    optionIndex[key] = index
-                    do throws(UsageError) { optionList.append(.success(try MeasureOptions(merged))) } catch {
-                        optionList.append(.failure(.usage(error)))
-                    }
-                }
-                var from: [String] = []
-                if defaults.options.contains(where: { StringsCommand.limitFlags.contains($0.name) }) { from.append("command line") }
-                for rule in rules { from.append("--limits \(rule.pattern)") }
-                if !entry.limits.isEmpty { from.append("xliff") }
-                var unknown: [String] = []
-                for variant in expansion.variants {
-                    for p in variant.unknownPlaceholders where !unknown.contains(p) { unknown.append(p) }
-                    jobs.append(Job(file: file.path, entry: entry, variant: variant, options: index, limitFrom: from,
-                                    localeFont: localeFont))
-                }
-                for p in unknown {
-                    stderr += "note: \(file.path):\(entry.line): '\(entry.key)' (\(entry.locale)): '\(p)' is no placeholder the catalog knows: measured as written\n"
+
+        init(defaults: ParsedArguments, limits: StringLimits, localeFonts: LocaleFonts, sourceLocale: String) {
+            self.defaults = defaults
+            self.limits = limits
+            self.localeFonts = localeFonts
+            self.sourceLocale = sourceLocale
+        }
+
+        mutating func add(_ catalogs: [(file: CatalogFiles.Found, catalog: Catalog)]) {
+            let templates = Templates(catalogs, sourceLocale: sourceLocale)
+            for (file, catalog) in catalogs {
+                for note in catalog.notes { notes += "note: \(file.path):\(note.line): \(note.message)\n" }
+                for entry in catalog.entries {
+                    let (examples, types) = templates.placeholders(of: entry, in: file)
+                    add(entry, Expansion.expand(entry, examples: examples, types: types), file: file.path)
                 }
             }
         }
-        let results = pool.map(jobs) { job, shaper -> Result<(results: [MeasureResult], setting: [UInt8]), Failure> in
-            switch optionList[job.options] {
-            case .failure(let error): return .failure(error)
-            case .success(let options):
-                do throws(Failure) {
-                    return .success(try options.measureResults(job.variant.text, faces: pool.faces, shaper: shaper))
-                } catch {
-                    return .failure(error)
+
+        private mutating func add(_ entry: CatalogEntry, _ expansion: Expansion, file: String) {
+            let at = "note: \(file):\(entry.line): '\(entry.key)' (\(entry.locale)): "
+            for note in expansion.notes { notes += at + note + "\n" }
+            let rules = limits.matching(entry.key)
+            let localeFont = localeFonts.font(for: entry.locale)
+            if let localeFont { fontNotes[entry.locale] = localeFont }
+            let merged = StringsCommand.arguments(for: entry, rules: rules, localeFont: localeFont, over: defaults)
+            let key = merged.options.map { $0.name + "=" + $0.value }.joined(separator: "\u{0}")
+            let index: Int
+            if let known = optionIndex[key] {
+                index = known
+            } else {
+                index = options.count
+                optionIndex[key] = index
+                do throws(UsageError) { options.append(.success(try MeasureOptions(merged))) } catch {
+                    options.append(.failure(.usage(error)))
                 }
             }
+            var from: [String] = []
+            if defaults.options.contains(where: { StringsCommand.limitFlags.contains($0.name) }) { from.append("command line") }
+            for rule in rules { from.append("--limits \(rule.pattern)") }
+            if !entry.limits.isEmpty { from.append("xliff") }
+            var unknown: [String] = []
+            for variant in expansion.variants {
+                for p in variant.unknownPlaceholders where !unknown.contains(p) { unknown.append(p) }
+                jobs.append(Job(file: file, entry: entry, variant: variant, options: index, limitFrom: from, localeFont: localeFont))
+            }
+            for p in unknown { notes += at + "'\(p)' is no placeholder the catalog knows: measured as written\n" }
         }
+    }
+
+    /// The JSON lines (written to stdout as they fill), the lines for stderr, the table, the overflows.
+    struct Output {
         var summary = StringsSummary()
         var overflows: [StringsReport.Overflow] = []
-        var out: [UInt8] = []
-        for (job, result) in zip(jobs, results) {
+        var messages = ""
+        private var out: [UInt8] = []
+
+        mutating func write(_ job: Job, _ result: Result<(results: [MeasureResult], setting: [UInt8]), Failure>,
+                            options: Result<MeasureOptions, Failure>) {
             summary.count(job)
-            switch result {
-            case .failure(let error):
+            switch (result, options) {
+            case (.failure(let error), _), (_, .failure(let error)):
                 var json = StringsCommand.prefix(job)
                 json.add("error", error.message)
                 json.add("exitCode", Int(error.code.rawValue))
                 json.append(to: &out)
                 out.append(0x0A)
                 summary.failed(job)
-                stderr += "\(job.file):\(job.entry.line): '\(job.entry.key)' (\(StringsCommand.label(job))): \(error.message)\n"
-            case .success(let (measured, setting)):
-                guard case .success(let options) = optionList[job.options] else { continue }
-                for result in measured {
-                    let overflow = StringsCommand.overflow(result.measurement, limits: options.limits.limits)
-                    var json = StringsCommand.prefix(job)
-                    json.add("fits", overflow == nil)
-                    if let overflow { json.add("overflow", overflow) }
-                    var limit = JSONObject()
-                    limit.add("width", result.width)
-                    if let maxLines = options.limits.limits.maxLines { limit.add("maxLines", maxLines) }
-                    limit.add("maxHeight", options.limits.limits.maxHeight)
-                    json.add("limit", raw: limit.text)
-                    json.add("limitFrom", raw: "[" + job.limitFrom.map(JSONObject.string).joined(separator: ",") + "]")
-                    appendMeasurement(result.measurement, width: result.width, measuredPlaceholder: result.measuredPlaceholder,
-                                      setting: setting, lines: options.output.lines, to: &json)
-                    json.append(to: &out)
-                    out.append(0x0A)
-                    if result.measurement.missingGlyphs > 0 { summary.missingGlyphs(job) }
-                    if let overflow {
-                        summary.overflowed(job)
-                        stderr += "\(job.file):\(job.entry.line): '\(job.entry.key)' (\(StringsCommand.label(job))) does not fit: \(overflow): \(Display.shortened(job.variant.text))\n"
-                        overflows.append(StringsReport.Overflow(job: job, options: options, width: result.width, overflow: overflow))
-                    }
-                }
+                messages += "\(job.file):\(job.entry.line): '\(job.entry.key)' (\(StringsCommand.label(job))): \(error.message)\n"
+            case (.success(let (measured, setting)), .success(let options)):
+                for result in measured { write(job, result, setting: setting, options: options) }
             }
-            if out.count > 1 << 20 {
-                Terminal.write(bytes: out)
-                out.removeAll(keepingCapacity: true)
-            }
+            if out.count > 1 << 20 { flush() }
         }
-        Terminal.write(bytes: out)
-        for (locale, font) in fontNotes.sorted(by: { $0.key < $1.key }) {
-            stderr += "note: \(locale) falls back to \(font)\n"
+
+        private mutating func write(_ job: Job, _ result: MeasureResult, setting: [UInt8], options: MeasureOptions) {
+            let limits = options.limits.limits
+            let overflow = StringsCommand.overflow(result.measurement, limits: limits)
+            var json = StringsCommand.prefix(job)
+            json.add("fits", overflow == nil)
+            if let overflow { json.add("overflow", overflow) }
+            var limit = JSONObject()
+            limit.add("width", result.width)
+            if let maxLines = limits.maxLines { limit.add("maxLines", maxLines) }
+            limit.add("maxHeight", limits.maxHeight)
+            json.add("limit", raw: limit.text)
+            json.add("limitFrom", raw: "[" + job.limitFrom.map(JSONObject.string).joined(separator: ",") + "]")
+            appendMeasurement(result.measurement, width: result.width, measuredPlaceholder: result.measuredPlaceholder,
+                              setting: setting, lines: options.output.lines, to: &json)
+            json.append(to: &out)
+            out.append(0x0A)
+            if result.measurement.missingGlyphs > 0 { summary.missingGlyphs(job) }
+            guard let overflow else { return }
+            summary.overflowed(job)
+            messages += "\(job.file):\(job.entry.line): '\(job.entry.key)' (\(StringsCommand.label(job))) does not fit: \(overflow): \(Display.shortened(job.variant.text))\n"
+            overflows.append(StringsReport.Overflow(job: job, options: options, width: result.width, overflow: overflow))
         }
-        stderr += summary.table(files: catalogs.count, unreadable: unreadable)
-        Terminal.write(stderr, to: 2)
-        if let directory = strings.report, !overflows.isEmpty {
-            try StringsReport.write(overflows, to: directory, faces: pool.faces)
-            Terminal.write("report: \(directory)/index.html\n", to: 2)
+
+        mutating func flush() {
+            Terminal.write(bytes: out)
+            out.removeAll(keepingCapacity: true)
         }
-        if unreadable > 0 { return .input }
-        return summary.allFit ? .ok : .differences
     }
 
     /// A string's options, as a batch case's over the command line's: the matching `--limits` rules'
@@ -257,91 +295,3 @@ struct StringsCommand {
     }
 }
 
-/// Placeholder examples and ARB types a translation takes from its template: the same key in the
-/// source-language file of its group (ARB: the same directory; Android: the same `res/`).
-struct Templates {
-    private var byGroup: [String: [String: (examples: [String: String], types: [String: String])]] = [:]
-
-    init(_ catalogs: [(file: CatalogFiles.Found, catalog: Catalog)], sourceLocale: String) {
-        for (file, catalog) in catalogs where Templates.isTemplate(file, catalog, sourceLocale: sourceLocale) {
-            let group = Templates.group(of: file)
-            for entry in catalog.entries where byGroup[group]?[entry.key] == nil {
-                byGroup[group, default: [:]][entry.key] = (entry.examples, entry.types)
-            }
-        }
-    }
-
-    static func group(of file: CatalogFiles.Found) -> String {
-        let parts = file.path.split(separator: "/", omittingEmptySubsequences: false)
-        let up = file.format == .android ? 2 : 1
-        return file.format.rawValue + ":" + parts.dropLast(up).joined(separator: "/")
-    }
-
-    private static func isTemplate(_ file: CatalogFiles.Found, _ catalog: Catalog, sourceLocale: String) -> Bool {
-        switch file.format {
-        case .android: return AndroidLocale.folder(of: file.path) == "values"
-        case .arb: return catalog.entries.first?.locale == sourceLocale
-        case .xcstrings, .xliff: return false  // examples live in the file itself
-        }
-    }
-
-    func placeholders(of entry: CatalogEntry, in file: CatalogFiles.Found) -> (examples: [String: String], types: [String: String]) {
-        guard let template = byGroup[Templates.group(of: file)]?[entry.key] else { return (entry.examples, entry.types) }
-        return (entry.examples.merging(template.examples) { own, _ in own }, entry.types.merging(template.types) { own, _ in own })
-    }
-}
-
-/// The table on stderr: per locale, strings, variants measured, and how many do not fit.
-struct StringsSummary {
-    private struct Row {
-        var strings: Set<String> = []
-        var variants = 0
-        var overflows = 0
-        var failed = 0
-        var missing = 0
-    }
-
-    private var rows: [String: Row] = [:]
-    var allFit: Bool { rows.values.allSatisfy { $0.overflows == 0 && $0.failed == 0 } }
-
-    mutating func count(_ job: StringsCommand.Job) {
-        rows[job.entry.locale, default: Row()].strings.insert(job.file + "\u{0}" + job.entry.key)
-        rows[job.entry.locale, default: Row()].variants += 1
-    }
-
-    mutating func overflowed(_ job: StringsCommand.Job) { rows[job.entry.locale, default: Row()].overflows += 1 }
-    mutating func failed(_ job: StringsCommand.Job) { rows[job.entry.locale, default: Row()].failed += 1 }
-    mutating func missingGlyphs(_ job: StringsCommand.Job) { rows[job.entry.locale, default: Row()].missing += 1 }
-
-    func table(files: Int, unreadable: Int) -> String {
-        let header = ["locale", "strings", "variants", "do not fit"]
-        var lines: [[String]] = [header]
-        var total = Row()
-        for (locale, row) in rows.sorted(by: { $0.key < $1.key }) {
-            lines.append([locale, String(row.strings.count), String(row.variants), String(row.overflows)])
-            total.variants += row.variants
-            total.overflows += row.overflows
-            total.failed += row.failed
-            total.missing += row.missing
-            total.strings.formUnion(row.strings.map { locale + "\u{0}" + $0 })
-        }
-        lines.append(["all", String(total.strings.count), String(total.variants), String(total.overflows)])
-        let widths = (0..<header.count).map { column in lines.map { $0[column].count }.max() ?? 0 }
-        var out = ""
-        for line in lines {
-            out += line.enumerated().map { column, cell in
-                column == 0 ? cell + String(repeating: " ", count: widths[0] - cell.count)
-                    : String(repeating: " ", count: widths[column] - cell.count) + cell
-            }.joined(separator: "  ") + "\n"
-        }
-        let fileWord = "\(files) catalog\(files == 1 ? "" : "s")"
-        var verdict = total.overflows == 0 ? "every variant fits" : "\(total.overflows) of \(total.variants) variants do not fit"
-        if total.failed > 0 { verdict += "; \(total.failed) could not be measured" }
-        let missing = rows.filter { $0.value.missing > 0 }.keys.sorted()
-        if total.missing > 0 {
-            verdict += "; \(total.missing) with glyphs no font has (\(missing.joined(separator: ", ")): add --locale-font)"
-        }
-        out += "\(verdict) (\(fileWord) read" + (unreadable > 0 ? ", \(unreadable) unreadable" : "") + ")\n"
-        return out
-    }
-}
