@@ -295,6 +295,26 @@ struct StringsCommandTests {
         #expect(run.stderr.contains("(7 catalogs read, 1 unreadable)\n"))
     }
 
+    @Test("bytes the declared encoding cannot convert: one located line from textheight, nothing from libxml2 itself")
+    func encoding() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("textheight-enc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let values = dir.appendingPathComponent("res/values")
+        try FileManager.default.createDirectory(at: values, withIntermediateDirectories: true)
+        let bytes = Array("<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n<resources><string name=\"a\">".utf8) + [0xC4, 0x8D]
+            + Array("it</string></resources>\n".utf8)
+        try Data(bytes).write(to: values.appendingPathComponent("strings.xml"))
+        let run = try CLIRun(["strings", dir.path, "--width", "200", "--locale-font", "*=none"])
+        #expect(run.status == 4)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("textheight: \(values.path)/strings.xml:2:") == true)
+        #expect(lines.dropFirst().joined(separator: "\n") == """
+            locale  strings  variants  do not fit
+            all           0         0           0
+            no variant measured (0 catalogs read, 1 unreadable)
+            """)
+    }
+
     @Test("nothing is written beside the catalogs; --report writes one page and a picture per string that does not fit")
     func report() throws {
         let dir = try copyOfSampleApp()

@@ -42,7 +42,8 @@ struct StringsSummary {
             }.joined(separator: "  ") + "\n"
         }
         let fileWord = "\(files) catalog\(files == 1 ? "" : "s")"
-        var verdict = total.overflows == 0 ? "every variant fits" : "\(total.overflows) of \(total.variants) variants do not fit"
+        var verdict = total.variants == 0 ? "no variant measured"
+            : total.overflows == 0 ? "every variant fits" : "\(total.overflows) of \(total.variants) variants do not fit"
         if total.failed > 0 { verdict += "; \(total.failed) could not be measured" }
         let missing = rows.filter { $0.value.missing > 0 }.keys.sorted()
         if total.missing > 0 {

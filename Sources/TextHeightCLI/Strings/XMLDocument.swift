@@ -47,6 +47,9 @@ enum XMLDocument {
         guard !bytes.isEmpty else { throw CatalogError(line: 1, column: 1, message: "the file is empty") }
         guard bytes.count < Int(Int32.max) else { throw CatalogError(line: 1, column: 1, message: "the file is too large") }
         xmlInitParser()
+        // Encoding and I/O errors have no parser context and would go to stderr as libxml2 writes
+        // them; every error is read from the context instead (XML_PARSE_NOERROR covers the rest).
+        xmlSetStructuredErrorFunc(nil) { _, _ in }
         guard let context = xmlNewParserCtxt() else {
             throw CatalogError(line: 1, column: 1, message: "libxml2 could not start a parser")
         }
