@@ -93,13 +93,29 @@ enum SourcePosition {
 /// an error at that value.
 struct JSONCatalogReader {
     let bytes: [UInt8]
+    /// The offset after each newline: a value's line by binary search, not a scan per entry.
+    private let lineStarts: [Int]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (i, b) in bytes.enumerated() where b == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+    }
 
     func fail(_ value: LocatedJSON, _ message: String) -> CatalogError {
         let (line, column) = SourcePosition.lineColumn(bytes, offset: value.offset)
         return CatalogError(line: line, column: column, message: message)
     }
 
-    func line(of value: LocatedJSON) -> Int { SourcePosition.lineColumn(bytes, offset: value.offset).line }
+    func line(of value: LocatedJSON) -> Int {
+        var low = 0, high = lineStarts.count
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if lineStarts[middle] <= value.offset { low = middle } else { high = middle }
+        }
+        return low + 1
+    }
 
     /// An object's members, refusing a repeated key (JSON parsers keep either one: the file is ambiguous).
     func members(_ value: LocatedJSON, _ what: String) throws(CatalogError) -> [(key: String, value: LocatedJSON)] {
