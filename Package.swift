@@ -20,11 +20,14 @@ let package = Package(
         // libpng for `textheight render` and `check --report`; only TextHeightRender links it.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng16",
                        providers: [.apt(["libpng-dev"])]),
+        // libxml2 for `textheight strings` (Android resources, XLIFF): parsed from memory, no network, no DTD.
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
         // ICU behind plain names (the importer only sees ubrk_open_72) and the embedded default font.
         .target(
             name: "CTextHeight",
             cSettings: [.define("U_SHOW_CPLUSPLUS_API", to: "0")],
-            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]
         ),
         .target(
             name: "TextHeight",
@@ -38,7 +41,7 @@ let package = Package(
         // The command line's option groups, commands and readers: a library, so the fuzzer reaches them too.
         .target(
             name: "TextHeightCLI",
-            dependencies: ["TextHeight", "TextHeightRender", "CFontconfig"],
+            dependencies: ["TextHeight", "TextHeightRender", "CFontconfig", "CLibXML2", "CTextHeight"],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .executableTarget(
@@ -63,6 +66,11 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: ["textheight"]
+        ),
+        // `textheight strings` (issue 33): catalog readers, plural rules and expansion on small inputs.
+        .testTarget(
+            name: "StringsTests",
+            dependencies: ["TextHeightCLI"]
         ),
         .testTarget(
             name: "RenderTests",

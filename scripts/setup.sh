@@ -5,7 +5,7 @@ set -euo pipefail
 # locales: a test compiles de_DE.UTF-8 to show output does not depend on the locale;
 # nodejs: the README's Node co-process example runs in the tests (the Python one with python3).
 # parallel: the README's scale-out recipe (GNU parallel) runs in the tests.
-packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev python3 man-db zsh fish locales nodejs parallel)
+packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libxml2-dev python3 man-db zsh fish locales nodejs parallel)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -66,6 +66,7 @@ func run() -> ExitCode {
             case "batch": command = try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run
             case "check": command = try CheckCommand(parseArguments(arguments, specs: CheckCommand.specs)).run
             case "render": command = try RenderCommand(parseArguments(arguments, specs: RenderCommand.specs)).run
+            case "strings": command = try StringsCommand(parseArguments(arguments, specs: StringsCommand.specs)).run
             default: command = try MeasureCommand(parseArguments(arguments, specs: MeasureOptions.specs)).run
             }
         } catch {

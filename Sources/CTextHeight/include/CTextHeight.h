@@ -108,6 +108,16 @@ int32_t th_quotation_kind(uint32_t code_point);
 /// Fills `out` with ICU's version ("72.1"); `capacity` ≥ 20.
 void th_icu_version(char *out, int32_t capacity);
 
+/// CLDR plural rules (ICU upluralrules): a BCP 47 tag ("ru", "sr-Latn"), cardinal (0) or ordinal (1).
+/// NULL and *error_code (a UErrorCode) on failure; an unknown language gets CLDR's root rules (other).
+typedef struct th_plural_rules th_plural_rules;
+th_plural_rules *th_plural_open(const char *language_tag, int ordinal, int32_t *error_code);
+void th_plural_close(th_plural_rules *rules);
+/// The category ICU selects for `number` ("one", "few", …) into `out`; its length, or -1.
+int32_t th_plural_select(const th_plural_rules *rules, double number, char *out, int32_t capacity);
+/// The locale's categories, space-separated, into `out`; the length written, or -1 when it does not fit.
+int32_t th_plural_keywords(const th_plural_rules *rules, char *out, int32_t capacity);
+
 /// The default font compiled into the binary (Inter Regular, OFL; see fixtures/fonts).
 const unsigned char *th_default_font_data(void);
 size_t th_default_font_size(void);

@@ -35,6 +35,7 @@ enum Interface {
         "textheight batch [options] [--input <cases.jsonl>] [--jobs <n>]",
         "textheight check <golden.jsonl|dir>... [options] [--update] [--report <dir>]",
         "textheight render [options] --width <pt> --output <box.png> <text>",
+        "textheight strings <catalog|dir>... [options] [--limits <file.json>] [--report <dir>]",
     ]
 
     static let arguments = [("<text>", "The text to measure ('-' reads stdin)")]
@@ -60,6 +61,14 @@ enum Interface {
             box to a PNG: the text in its fonts, the box at boxHeight, the content at contentHeight,
             insets and padding tinted, each line's rectangle and baseline, and a legend.
             """, own: [(RenderOptions.title, RenderOptions.options)]),
+        Subcommand(name: "strings", summary: "Check that every translation in the app's string catalogs fits", about: """
+            reads .xcstrings, Android values*/strings.xml, ARB and XLIFF 1.2 files (directories are
+            searched by name), expands each string into its variants (the locale's plural categories,
+            select and device branches, placeholders filled from the file's examples) and measures each
+            one with the options: the command line's, then --limits by key, then XLIFF's maxwidth and
+            maxheight. One JSON line per file, key, locale and variant with "fits"; a table per locale on
+            stderr. Exit 1 when something does not fit, 4 when a catalog is malformed (file:line:column).
+            """, own: [(StringsOptions.title, StringsOptions.options)], pathArguments: true),
     ]
 
     static func subcommand(named name: String?) -> Subcommand? { subcommands.first { $0.name == name } }
@@ -102,11 +111,11 @@ enum Interface {
 
     static let exitCodes = [
         (0, "measured"),
-        (1, "some batch lines failed, or check found differences"),
+        (1, "some batch lines failed, check found differences, or a string does not fit (strings)"),
         (2, "usage error (unknown flag, bad value)"),
         (3, "font not loadable (missing, unreadable, not a font, no such face)"),
-        (4, "input unreadable (missing file, invalid UTF-8, over --max-bytes)"),
-        (5, "a file could not be written (check --update, --report, render --output)"),
+        (4, "input unreadable (missing file, invalid UTF-8, over --max-bytes, a malformed catalog)"),
+        (5, "a file could not be written (check --update, --report, render --output, strings --report)"),
     ]
 
     static let environment = [
@@ -135,5 +144,7 @@ enum Interface {
         ("The same bar by its preset, taller text scale", "textheight --preset flutter-chat --text-scale 1.3 --width 360 'Hello'"),
         ("Many texts at once, one JSON line each", "textheight batch --width 343 < cases.jsonl > heights.jsonl"),
         ("Fail CI when a golden height moves", "textheight check golden"),
+        ("Fail CI when a translation does not fit its text field",
+         "textheight strings app/src/main/res --model android --density 2.625 --limits limits.json --width 360"),
     ]
 }

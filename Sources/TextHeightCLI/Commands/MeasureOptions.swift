@@ -67,6 +67,19 @@ struct MeasureOptions {
     /// `fonts`: the chain already loaded from these options (batch loads the command line's once).
     func measure(_ content: String, faces: FaceCache, fonts: FontStack? = nil, shaper: Shaper,
                  prefix: JSONObject = JSONObject()) throws(Failure) -> [JSONObject] {
+        let (results, setting) = try measureResults(content, faces: faces, fonts: fonts, shaper: shaper)
+        return results.map {
+            var json = prefix
+            appendMeasurement($0.measurement, width: $0.width, measuredPlaceholder: $0.measuredPlaceholder,
+                              setting: setting, lines: output.lines, to: &json)
+            return json
+        }
+    }
+
+    /// `measure` before its JSON: the results at every width, and the fields the options and fonts
+    /// fix (`measurementSetting`). `strings` writes its own fields around them.
+    func measureResults(_ content: String, faces: FaceCache, fonts: FontStack? = nil,
+                        shaper: Shaper) throws(Failure) -> (results: [MeasureResult], setting: [UInt8]) {
         let textModel = try makeModel()
         guard content.utf8.count <= text.maxBytes else {
             throw .tooManyBytes(content.utf8.count, maxBytes: text.maxBytes)
@@ -82,12 +95,7 @@ struct MeasureOptions {
         }
         let setting = measurementSetting(model: model.model.rawValue, measure: model.measureName, preset: model.preset,
                                          font: FontDescription(self, fonts: loaded, model: textModel))
-        return results.map {
-            var json = prefix
-            appendMeasurement($0.measurement, width: $0.width, measuredPlaceholder: $0.measuredPlaceholder,
-                              setting: setting, lines: output.lines, to: &json)
-            return json
-        }
+        return (results, setting)
     }
 
     /// The platform model with the flags it reads from other groups (CoreText's spacing), after

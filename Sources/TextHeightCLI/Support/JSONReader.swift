@@ -52,6 +52,8 @@ indirect enum JSONValue: Equatable {
 
 struct JSONSyntaxError: Error {
     let message: String
+    /// The byte the error is at (`strings` turns it into a line and column).
+    var offset = 0
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes. Lone surrogate escapes are errors, not U+FFFD:
@@ -60,6 +62,8 @@ struct JSONReader {
     private let bytes: [UInt8]
     private var i = 0
     private var depth = 0
+    /// With `parse(_:offsets:)`: the byte offset of every value, in document (pre-)order.
+    private var offsets: [Int]?
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var reader = JSONReader(bytes: bytes)
@@ -70,10 +74,23 @@ struct JSONReader {
         return value
     }
 
+    /// `parse`, also giving where each value starts: `offsets[k]` is the byte offset of the k-th value
+    /// met in document order (an object or array before its members; keys are not values).
+    static func parse(_ bytes: [UInt8], offsets: inout [Int]) throws(JSONSyntaxError) -> JSONValue {
+        var reader = JSONReader(bytes: bytes)
+        reader.offsets = []
+        defer { offsets = reader.offsets ?? [] }
+        reader.skipSpace()
+        let value = try reader.value()
+        reader.skipSpace()
+        guard reader.i == bytes.count else { throw reader.fail("unexpected text after the value") }
+        return value
+    }
+
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
     private func fail(_ what: String, at offset: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: "invalid JSON at byte \(offset ?? i): \(what)")
+        JSONSyntaxError(message: "invalid JSON at byte \(offset ?? i): \(what)", offset: offset ?? i)
     }
 
     private mutating func skipSpace() {
@@ -82,6 +99,7 @@ struct JSONReader {
 
     private mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard i < bytes.count else { throw fail("unexpected end") }
+        offsets?.append(i)
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
