@@ -10,11 +10,16 @@ struct AndroidLayout {
     private(set) var lines: [MeasuredLine] = []
     /// `getLineTop(0…lineCount)`.
     private var tops: [Int] = [0]
+    /// Compose: the line-height span's top and bottom paddings (TextLayout `getLineHeightPaddings`),
+    /// and whether the last line is the empty one after a final U+000A or of an empty text.
+    private(set) var spanPaddings = (top: 0, bottom: 0)
+    private(set) var endsWithEmptyLine = false
 
     init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool) {
         let metrics = AndroidFontMetrics(prepared.font)
         let dynamic = model.measure == .editText
-        let maxVisible = dynamic ? nil : model.limits.maxLines
+        // Compose lays the whole text out (CoreTextField's maxLines is a height, heightInLines).
+        let maxVisible = dynamic || model.measure.isCompose ? nil : model.limits.maxLines
         var stack = model.stack(metrics, maxVisibleLines: maxVisible)
         stack.keepsAboves = includeLines
         // Room for a message's few lines at once: growing by appends reallocated twice a text.
@@ -31,6 +36,8 @@ struct AndroidLayout {
         // The bounds depend on the line's fonts alone: lines in a row mostly share them.
         var boundsMask: UInt32? = nil
         var bounds = LineBounds(metrics)
+        // Compose's line height: a span whose chooseHeight runs on each line before out()'s padding rule.
+        var span = ComposeLineHeightSpan(model, text: prepared)
         for (i, line) in broken.enumerated() {
             if line.fontMask != boundsMask {
                 bounds = StaticLayoutStack.lineBounds(fonts, mask: line.fontMask, primary: metrics,
@@ -38,9 +45,17 @@ struct AndroidLayout {
                 boundsMask = line.fontMask
             }
             // out(): lastLine is the line ending the text, unless the text ends in U+000A.
-            stack.out(bounds, isLast: i == broken.count - 1 && !endsWithNewline)
+            let isLast = i == broken.count - 1 && !endsWithNewline
+            if var chosen = span {
+                stack.out(chosen.chooseHeight(bounds, start: line.start, end: line.end), isLast: isLast)
+                span = chosen
+            } else {
+                stack.out(bounds, isLast: isLast)
+            }
             if line.width > wrapWidth + 1e-9 { overflowingLines += 1 }
         }
+        spanPaddings = span?.paddings ?? (0, 0)
+        endsWithEmptyLine = extraLine
         if extraLine {
             let end = prepared.utf16.count
             broken.append(Line(start: end, end: end, width: 0))
