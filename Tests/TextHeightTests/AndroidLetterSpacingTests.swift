@@ -54,6 +54,12 @@ struct AndroidLetterSpacingTests {
         let plainNumber = try line(number, AndroidModel(measure: .staticLayout), font: font).lines.first?.width ?? 0
         let spacedNumber = try line(number, spaced(0.1), font: font).lines.first?.width ?? 0
         #expect(abs(spacedNumber - plainNumber - 4 * 3) < 1e-9)
+        // A bidi mark ends a piece inside a word (LayoutUtils.cpp isWordBreakAfter): "123" before it is
+        // a Common piece, spaced; the mark, a format character, is not: one space and three digits, less the edge.
+        let marked = "नमस्ते 123\u{200E}नमस्ते"
+        let plainMarked = try line(marked, AndroidModel(measure: .staticLayout), font: font).lines.first?.width ?? 0
+        let spacedMarked = try line(marked, spaced(0.1), font: font).lines.first?.width ?? 0
+        #expect(abs(spacedMarked - plainMarked - 3 * 3) < 1e-9)
         // A word wider than the line is cut where its clusters, unspaced, and the line less one
         // spacing allow: as without spacing on a line 3 px wider.
         let word = String(repeating: "नमस्ते", count: 6)
