@@ -95,6 +95,9 @@ struct ComposeModelTests {
         let m = try measure("a\nb\nc", model)
         #expect(m.lines.map(\.height) == [59, 63, 64])
         #expect(m.lines.map(\.baseline) == [46, 50, 50])
+        // It knows no empty last line: "a\n" is 59 + the paint's padded 55, where LineHeightStyleSpan's
+        // lastLineExtra would make the last line a U+200B's −46…14 = 60 (119).
+        #expect(try measure("a\n", model).boxHeight == 114)
     }
 
     @Test("heightInLines' three lines: first + middle × (n − 2) + last (computeHeightFromThreeLines), the text scrolling past maxLines")

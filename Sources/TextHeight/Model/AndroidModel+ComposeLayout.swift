@@ -10,12 +10,16 @@ struct ComposeTextLayout {
     private(set) var lines: [MeasuredLine] = []
 
     init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool) {
-        let layout = AndroidLayout(model, prepared: prepared, wrapWidth: wrapWidth, includeLines: includeLines)
-        let (top, bottom) = layout.spanPaddings
+        var lineHeightSpan = ComposeLineHeightSpan(model, text: prepared)
+        let layout = AndroidLayout(model, prepared: prepared, wrapWidth: wrapWidth, includeLines: includeLines,
+                                   span: &lineHeightSpan)
+        let (top, bottom) = lineHeightSpan?.paddings ?? (0, 0)
         let last = layout.lineCount - 1
         let lastLineHeight = layout.top(ofLine: last + 1) - layout.top(ofLine: last)
+        // StaticLayout.generate's empty last line: of an empty text, or after a final U+000A.
+        let endsWithEmptyLine = prepared.isEmpty || prepared.utf16.last == 0x0A
         var extra = 0
-        if layout.endsWithEmptyLine, case .style(let span)? = ComposeLineHeightSpan(model, text: prepared) {
+        if endsWithEmptyLine, case .style(let span)? = lineHeightSpan {
             // getLastLineMetrics: "When the last line of the text is empty, ParagraphStyle's are not
             // applied": a StaticLayout of "\u{200B}" with a copy of the span stands in for it
             // (U+200B, default ignorable, takes the primary font). lastLineExtra = its bottom −

@@ -10,12 +10,15 @@ struct AndroidLayout {
     private(set) var lines: [MeasuredLine] = []
     /// `getLineTop(0…lineCount)`.
     private var tops: [Int] = [0]
-    /// Compose: the line-height span's top and bottom paddings (TextLayout `getLineHeightPaddings`),
-    /// and whether the last line is the empty one after a final U+000A or of an empty text.
-    private(set) var spanPaddings = (top: 0, bottom: 0)
-    private(set) var endsWithEmptyLine = false
-
     init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool) {
+        var noSpan: ComposeLineHeightSpan? = nil
+        self.init(model, prepared: prepared, wrapWidth: wrapWidth, includeLines: includeLines, span: &noSpan)
+    }
+
+    /// `span`: Compose's line-height span, whose chooseHeight runs on each line before out()'s
+    /// padding rule; it leaves with the state TextLayout reads (`paddings`).
+    init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool,
+         span: inout ComposeLineHeightSpan?) {
         let metrics = AndroidFontMetrics(prepared.font)
         let dynamic = model.measure == .editText
         // Compose lays the whole text out (CoreTextField's maxLines is a height, heightInLines).
@@ -36,8 +39,6 @@ struct AndroidLayout {
         // The bounds depend on the line's fonts alone: lines in a row mostly share them.
         var boundsMask: UInt32? = nil
         var bounds = LineBounds(metrics)
-        // Compose's line height: a span whose chooseHeight runs on each line before out()'s padding rule.
-        var span = ComposeLineHeightSpan(model, text: prepared)
         for (i, line) in broken.enumerated() {
             if line.fontMask != boundsMask {
                 bounds = StaticLayoutStack.lineBounds(fonts, mask: line.fontMask, primary: metrics,
@@ -54,8 +55,6 @@ struct AndroidLayout {
             }
             if line.width > wrapWidth + 1e-9 { overflowingLines += 1 }
         }
-        spanPaddings = span?.paddings ?? (0, 0)
-        endsWithEmptyLine = extraLine
         if extraLine {
             let end = prepared.utf16.count
             broken.append(Line(start: end, end: end, width: 0))
