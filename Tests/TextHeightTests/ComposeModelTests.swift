@@ -108,6 +108,10 @@ struct ComposeModelTests {
         let capped = try measure("a\nb\nc\nd", compose(limits: Limits(maxLines: 2)))
         #expect(capped.boxHeight == 114)
         #expect(capped.lineCount == 4 && capped.contentHeight == 54 + 2 * 63 + 60 && capped.scrolls)
+        // The whole text is laid out, a final U+000A's empty line too (StaticLayout has no maxLines
+        // here): 54 + 63 + the U+200B stand-in's 60.
+        let trailing = try measure("a\nb\n", compose(limits: Limits(maxLines: 2)))
+        #expect(trailing.lineCount == 3 && trailing.textHeight == 177 && trailing.boxHeight == 114)
     }
 
     @Test("textFieldMinSize: at least one line of the sample, here Trim.LastLineBottom's 60 over an empty text's 51")
