@@ -38,6 +38,20 @@ struct AndroidModelCLITests {
         #expect(staticLayout.stdout.hasPrefix(#"{"boxHeight":139,"#))  // 56 + 28 + 55
     }
 
+    @Test("--letter-spacing in em (setLetterSpacing): Inter abc abc at 28.16 px is 106.08 + 6 × 2.816 wide to Minikin's breaker")
+    func letterSpacing() throws {
+        // Every cluster takes 0.1 em = 2.816 px; the breaker leaves out one for the line's edges
+        // (GreedyLineBreaker isWidthExceeded): 106.08 + 7 × 2.816 − 2.816 = 122.976.
+        let base = ["--model", "android", "--measure", "staticlayout", "--size", "28.16", "--letter-spacing", "0.1em"]
+        let fits = try CLIRun(base + ["--width", "122.977", "abc abc"])
+        #expect(fits.status == 0)
+        #expect(fits.stdout.contains(#""lineCount":1,"#))
+        let breaks = try CLIRun(base + ["--width", "122.97", "abc abc"])
+        #expect(breaks.stdout.contains(#""lineCount":2,"#))
+        let batch = try CLIRun(["batch", "--width", "122.97"], stdin: Data((#"{"text":"abc abc","model":"android","measure":"staticlayout","size":28.16,"letterSpacing":"0.1em"}"# + "\n").utf8))
+        #expect(batch.stdout.contains(#""lineCount":2,"#))
+    }
+
     @Test("batch reads the Android flags under their camelCase keys")
     func batchKeys() throws {
         let input = #"{"id":1,"text":"a\nb","model":"android","size":42,"width":360,"lineSpacingExtra":4.4,"includeFontPadding":"false","breakStrategy":"balanced","fallbackLineSpacing":"true","density":1}"#
@@ -55,7 +69,7 @@ struct AndroidModelCLITests {
         (["--line-spacing-extra", "nan"], "--line-spacing-extra must be a finite number ≥ -10000 and ≤ 10000, got 'nan'"),
         (["--line-spacing-multiplier", "-1"], "--line-spacing-multiplier must be a finite number ≥ 0 and ≤ 100, got '-1'"),
         (["--density", "0"], "--density must be a finite number > 0 and ≤ 10, got '0'"),
-        (["--measure", "div"], "--measure must be one of edittext, textview, staticlayout, got 'div'"),
+        (["--measure", "div"], "--measure must be one of edittext, textview, staticlayout, compose, compose-textfield, got 'div'"),
         (["--line-height", "abc"], "--line-height must be a finite number ≥ 0 and ≤ 10000, got 'abc'"),
         (["--max-lines", "2", "--max-height", "100"],
          "--max-lines and --max-height both set TextView's one maximum; give one of them with --model android"),
@@ -63,6 +77,8 @@ struct AndroidModelCLITests {
          "--min-lines and --min-height both set TextView's one minimum; give one of them with --model android"),
         (["--line-height", "60", "--line-spacing-extra", "2"],
          "--line-height replaces --line-spacing-extra and --line-spacing-multiplier (setLineHeight sets both); give one or the other"),
+        (["--letter-spacing", "2px"], "--letter-spacing takes em under --model android (TextView.setLetterSpacing), e.g. 0.03125em"),
+        (["--word-spacing", "2px"], "--word-spacing does not apply to --model android"),
         (["--tracking", "1"], "--tracking does not apply to --model android"),
         (["--padding", "5"], "--padding does not apply to --model android"),
         (["--border", "1"], "--border does not apply to --model android"),

@@ -12,6 +12,26 @@ struct PresetCLITests {
         "react-native-android": ["--model", "android", "--measure", "staticlayout", "--size", "14", "--inset", "10,4,11,4",
                                  "--include-font-padding", "true", "--fallback-line-spacing", "true",
                                  "--break-strategy", "high-quality"],
+        // Compose: ui-text AndroidTextStyle (includeFontPadding false), ParagraphStyle (LineBreak.Simple),
+        // DefaultFontSize 14 sp; Material 3 bodyLarge (TypeScaleTokens: 16 sp, 24 sp, 0.5 sp = 0.5/16 em),
+        // DefaultLineHeightStyle (Center, Trim.None), TextFieldDefaults (16 dp padding, MinHeight 56 dp).
+        "compose-basic": ["--model", "android", "--measure", "compose", "--size", "14", "--include-font-padding", "false",
+                          "--break-strategy", "simple"],
+        "compose-material3": ["--model", "android", "--measure", "compose-textfield", "--size", "16", "--line-height", "24",
+                              "--line-height-style", "center,none", "--letter-spacing", "0.03125em", "--inset", "16",
+                              "--min-height", "56", "--include-font-padding", "false"],
+        "compose-material3-outlined": ["--model", "android", "--measure", "compose-textfield", "--size", "16",
+                                       "--line-height", "24", "--line-height-style", "center,none",
+                                       "--letter-spacing", "0.03125em", "--inset", "16", "--min-height", "56",
+                                       "--include-font-padding", "false"],
+        // Material Components: TextInputEditText styles (FilledBox 24/10 dp, base 17/17 dp, 16 dp sides),
+        // TextAppearance.MaterialComponents.Subtitle1 (16 sp, letterSpacing 0.009375); an EditText.
+        "material-components-filled": ["--model", "android", "--measure", "edittext", "--size", "16", "--inset", "24,16,10,16",
+                                       "--letter-spacing", "0.009375em", "--include-font-padding", "true",
+                                       "--break-strategy", "simple"],
+        "material-components-outlined": ["--model", "android", "--measure", "edittext", "--size", "16",
+                                         "--inset", "17,16,17,16", "--letter-spacing", "0.009375em",
+                                         "--include-font-padding", "true", "--break-strategy", "simple"],
         "swiftui-textfield": ["--model", "textkit", "--measure", "textview", "--size", "17", "--inset", "0", "--padding", "0"],
         "web-textarea": ["--model", "css", "--measure", "textarea", "--font-family", "DejaVu Sans Mono", "--size", "13.333",
                          "--inset", "2", "--border", "1", "--line-height", "normal", "--min-lines", "2", "--max-lines", "2"],
@@ -23,7 +43,8 @@ struct PresetCLITests {
 
     @Test("a preset gives the bytes of the flags it expands to, plus its name", arguments: expansions.keys.sorted())
     func expandsToItsFlags(_ name: String) throws {
-        let device = name.hasSuffix("android") ? ["--density", "2.625"] : []
+        let onAndroid = name.hasSuffix("android") || name.hasPrefix("compose") || name.hasPrefix("material")
+        let device = onAndroid ? ["--density", "2.625"] : []
         let rest = device + ["--width", "240,320", "--lines", "Running late, the train is stuck outside the station\nagain"]
         let viaPreset = try CLIRun(["--preset", name] + rest)
         let viaFlags = try CLIRun(PresetCLITests.expansions[name, default: []] + rest)
@@ -50,6 +71,11 @@ struct PresetCLITests {
         let textarea = try CLIRun(["--preset", "web-textarea", "--font", "fixtures/fonts/DejaVuSansMono.ttf", "--width", "300", "hi"])
         #expect(textarea.status == 0)
         #expect(textarea.stdout.contains(#""preset":"web-textarea""#))
+        // compose-material3's --min-height 56 gives way to a given one: at density 1 a line is
+        // 16 + 24 + 16 = 56 px, raised to 100.
+        let field = try CLIRun(["--preset", "compose-material3", "--density", "1", "--min-height", "100",
+                                "--width", "360", "a"])
+        #expect(field.stdout.hasPrefix(#"{"boxHeight":100,"#))
         // A batch case's preset, with the command line's width.
         let batch = try CLIRun(["batch", "--width", "360"], stdin: Data(#"{"id":"c","text":"a","preset":"flutter-chat","maxLines":2}"#.utf8 + [10]))
         #expect(batch.stdout.contains(#""maxHeight":48,"#))

@@ -35,8 +35,13 @@ public struct BreakRules: Sendable, Equatable {
     /// SkParagraph (`TextWrapper::lookAhead`): a word longer than a whole line starts on the line it
     /// overflows, broken there, when more than one of its clusters fits; elsewhere it starts the next line.
     public var longWordsStartOnTheLine = false
+    /// Where letter spacing goes: Blink's per cluster, SkParagraph's per glyph or Minikin's (`TextSpacing`).
+    public var letterSpacingRule: LetterSpacingRule = .blink
     /// Letter spacing after every glyph rather than once per cluster (SkParagraph: `TextSpacing.perGlyph`).
-    public var letterSpacingPerGlyph = false
+    public var letterSpacingPerGlyph: Bool {
+        get { letterSpacingRule == .skParagraph }
+        set { letterSpacingRule = newValue ? .skParagraph : .blink }
+    }
     /// Advances scaled by FreeType's fixed-point scale (Skia's FreeType port: `Font.withFreeTypeScale`).
     public var freeTypeAdvances = false
 
@@ -70,6 +75,24 @@ public struct BreakRules: Sendable, Equatable {
         self.tabStops = tabStops
         self.fit = fit
         self.asciiPairs = asciiPairs
+    }
+
+    /// Which engine's letter spacing `letterSpacing` is (TextSpacing applies each).
+    public enum LetterSpacingRule: Sendable, Hashable {
+        /// Blink's ShapeResultSpacing: once per cluster, none on zero-width characters or cursive scripts.
+        case blink
+        /// SkParagraph's `Run::addSpacesEvenly`: after every glyph.
+        case skParagraph
+        /// Minikin's LayoutPiece: once per cluster but for control characters and the scripts
+        /// `isLetterSpacingCapableScript` excludes, and one spacing less per line for the fit.
+        case minikin
+    }
+
+    /// Minikin (FontFeatureUtils.cpp `cleanAndAddDefaultFontFeatures`): liga and clig are off while
+    /// |letter spacing| > 0.03 em, compared in float as `fabs(paint.letterSpacing) > 0.03`; calt stays.
+    var dropsOptionalLigatures: Bool {
+        guard letterSpacingRule == .minikin, case .em(let em) = letterSpacing else { return false }
+        return Double(abs(Float(em))) > 0.03
     }
 
     public enum AsciiPairs: Sendable, Equatable {

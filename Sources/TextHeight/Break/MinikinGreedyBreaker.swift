@@ -12,7 +12,9 @@
 /// - a tab advances to the next stop every 20 px (`TabStops::nextTab`, StaticLayout TAB_INCREMENT)
 ///   and counts toward the width;
 /// - StaticLayout breaks paragraphs at U+000A and the last line of each ends at its end.
-/// Letter spacing and hyphenation are not modelled (`HYPHENATION_FREQUENCY_NONE`).
+/// - with letter spacing, a line fits when its width less one spacing fits, and reports that width
+///   (`isWidthExceeded`, `breakLineAt`: `lineWidth - edgeLetterSpacing`; `minikinEdgeSpacing`).
+/// Hyphenation is not modelled (`HYPHENATION_FREQUENCY_NONE`).
 extension PreparedText {
     /// Greedy lines of the paragraph made of `segments` (the last one ends at U+000A or the text's end).
     func forEachMinikinGreedyLine(segments: Range<Int>, width: Double, _ emit: (Line) -> Void) {
@@ -30,7 +32,11 @@ extension PreparedText {
         let joins = !joinAdjustments.isEmpty
         // The fit test's width side computed once; the segment table's columns, all as long, read
         // unchecked (`segments` lies within them), as GreedyBreaker reads them.
-        let fits = rules.fit(limit)
+        // The width less the edges' letter spacing must fit: the limit grows by it (0 without spacing).
+        let edge = minikinEdgeSpacing
+        let fits = rules.fit(limit + edge)
+        // breakLineAt reports the line's width less the edges' spacing (an empty line keeps 0).
+        func trimmed(_ width: Double) -> Double { width > 0 ? width - edge : width }
         let ends = segmentEnds, contentEnds = self.contentEnds, widths = contentWidths
         let trailing = trailingWidths, kinds = flags, masks = fontMasks
         precondition(segments.upperBound <= ends.count)
@@ -61,7 +67,7 @@ extension PreparedText {
             var endedAtWord = false
             while !fits(lineWidth) {
                 if let p = previous {
-                    emit(Line(start: lineStart, end: p.offset, width: p.lineWidth, fontMask: p.mask))
+                    emit(Line(start: lineStart, end: p.offset, width: trimmed(p.lineWidth), fontMask: p.mask))
                     // The word after the break no longer joins the one before it.
                     lineWidth -= p.sum + p.join
                     sum -= p.sum + p.join
@@ -72,9 +78,9 @@ extension PreparedText {
                 }
                 let shaper = emergency ?? LentShapers.take()
                 emergency = shaper
-                guard let cut = graphemeCut(from: lineStart, to: end, limit: limit, shaper: shaper) else {
+                guard let cut = graphemeCut(from: lineStart, to: end, limit: limit + edge, shaper: shaper) else {
                     // Not even one cluster fits: the line ends at this word's end.
-                    emit(Line(start: lineStart, end: end, width: lineWidth, fontMask: lineMask, isEmergencyBreak: true))
+                    emit(Line(start: lineStart, end: end, width: trimmed(lineWidth), fontMask: lineMask, isEmergencyBreak: true))
                     lineStart = end
                     lineWidth = 0
                     sum = 0
@@ -83,7 +89,7 @@ extension PreparedText {
                     endedAtWord = true
                     break
                 }
-                emit(Line(start: lineStart, end: cut.end, width: cut.width, fontMask: lineMask, isEmergencyBreak: true))
+                emit(Line(start: lineStart, end: cut.end, width: trimmed(cut.width), fontMask: lineMask, isEmergencyBreak: true))
                 lineWidth -= cut.width
                 sum -= cut.width
                 lineStart = cut.end
@@ -96,7 +102,7 @@ extension PreparedText {
             }
             // The end of a paragraph (U+000A): its last line ends here.
             if segmentFlags.contains(.hardBreak) && lineStart < end {
-                emit(Line(start: lineStart, end: end, width: lineWidth, endsWithLineBreak: true,
+                emit(Line(start: lineStart, end: end, width: trimmed(lineWidth), endsWithLineBreak: true,
                           endsParagraph: true, fontMask: lineMask | 1))
                 lineStart = end
                 lineWidth = 0
@@ -110,12 +116,12 @@ extension PreparedText {
             segmentStart = end
         }
         if let last = segments.last, lineStart < Int(segmentEnds[last]), let p = previous {
-            emit(Line(start: lineStart, end: p.offset, width: lineWidth, fontMask: lineMask))
+            emit(Line(start: lineStart, end: p.offset, width: trimmed(lineWidth), fontMask: lineMask))
         }
     }
 
     /// GreedyLineBreaker::doLineBreakWithGraphemeBounds over `start..<end`: the end of the longest
-    /// run of clusters that fits (at least one), and its width; nil when no cluster after the first
+    /// run of clusters that fits (at least one; `limit` already holds the edges' letter spacing), and its width; nil when no cluster after the first
     /// overflows (the whole range stays on one line). Shaped in growing windows, so a long word
     /// costs time in proportion to the line, not to the word.
     private func graphemeCut(from start: Int, to end: Int, limit: Double, shaper: Shaper) -> (end: Int, width: Double)? {

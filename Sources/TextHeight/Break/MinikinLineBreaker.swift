@@ -9,6 +9,13 @@ public enum AndroidBreakStrategy: String, Sendable, CaseIterable {
 }
 
 extension PreparedText {
+    /// Minikin's line breakers take one letter spacing (in px) off every line: half for its start,
+    /// half for its end, the paint's spacing whatever the script (GreedyLineBreaker `isWidthExceeded`:
+    /// "we need to remove a letter spacing amount for one character"; OptimalLineBreaker
+    /// `pushBreakCandidate`). Always on since android-15.0.0_r6 (the letter_spacing_justification flag
+    /// removed). 0 without Minikin letter spacing.
+    var minikinEdgeSpacing: Double { cssSpacing.rule == .minikin ? cssSpacing.letter : 0 }
+
     /// The lines of an Android StaticLayout: the text is cut into paragraphs after each U+000A
     /// (StaticLayout.generate) and each is broken on its own (LineBreaker.cpp `breakIntoLines`: a
     /// paragraph holding a tab is always broken greedily).

@@ -9,7 +9,9 @@
 ///   2 × hyphenPenalty added for every line;
 /// - the score of a line from candidate j to i (`computeBreaks`): delta = line width − (postBreak(i)
 ///   − preBreak(j)); overfull (delta < 0) 1e12; the last line 0 (+ 4 × penalty(j)) unless balanced;
-///   else delta²; the best sum wins, ties to the later start; `active` skips starts that overflow.
+///   else delta²; the best sum wins, ties to the later start; `active` skips starts that overflow;
+/// - with letter spacing, every candidate's preBreak gains half a spacing and its postBreak loses
+///   half (`pushBreakCandidate`), so each line is one spacing narrower (`minikinEdgeSpacing`).
 extension PreparedText {
     private struct Candidate {
         var offset: Int
@@ -24,7 +26,9 @@ extension PreparedText {
         let lineWidth = Float(width > 0 ? width : 0)
         let hyphenPenalty = 0.5 * Float(textSize) * lineWidth
         let linePenalty = hyphenPenalty * 2  // LINE_PENALTY_MULTIPLIER, text not justified
-        var candidates = [Candidate(offset: paragraphStart, preBreak: 0, postBreak: 0, penalty: 0)]
+        // pushBreakCandidate: letterSpacingHalf = letterSpacing * 0.5 (float), 0 without spacing.
+        let half = Float(minikinEdgeSpacing) * 0.5
+        var candidates = [Candidate(offset: paragraphStart, preBreak: half, postBreak: -half, penalty: 0)]
         let joins = !joinAdjustments.isEmpty
         var sum: Float = 0        // CharProcessor.sumOfCharWidths
         var effective: Float = 0  // …minus trailing line-end spaces
@@ -48,11 +52,12 @@ extension PreparedText {
                     let w = ends[j + 1].advance - ends[j].advance
                     guard w != 0 && ends[j].glyphStartsAfter else { continue }  // no cluster starts here
                     let at = sumAtWordStart + Float(ends[j].advance)
-                    candidates.append(Candidate(offset: ends[j].end, preBreak: at, postBreak: at, penalty: 1e10))
+                    candidates.append(Candidate(offset: ends[j].end, preBreak: at + half, postBreak: at - half,
+                                                penalty: 1e10))
                 }
             }
             let badness: Float = flags[i].contains(.insideEmailOrURL) ? 1 : 0
-            candidates.append(Candidate(offset: end, preBreak: sum, postBreak: effective,
+            candidates.append(Candidate(offset: end, preBreak: sum + half, postBreak: effective - half,
                                         penalty: hyphenPenalty * badness))
             segmentStart = end
         }
@@ -68,7 +73,9 @@ extension PreparedText {
                 segment += 1
             }
             let hard = k == breaks.count - 1 && flags[segments.upperBound - 1].contains(.hardBreak)
-            emit(Line(start: from.offset, end: to.offset, width: Double(to.postBreak - from.preBreak),
+            // The width less the edges' spacing (finishBreaksOptimal); an empty line keeps 0.
+            let width = to.postBreak - from.preBreak
+            emit(Line(start: from.offset, end: to.offset, width: Double(width + 2 * half > 0 ? width : 0),
                       endsWithLineBreak: hard, endsParagraph: hard, fontMask: hard ? mask | 1 : mask,
                       isEmergencyBreak: to.penalty >= 1e10))
         }

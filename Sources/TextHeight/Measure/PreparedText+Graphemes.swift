@@ -72,6 +72,8 @@ extension PreparedText {
                 let spacing = glyphSpacing[run.font]
                 var lastCluster = -1
                 let (ligatures, runSpacing) = cssSpacing.run(text, from: run.start, to: run.end)
+                let pieces = runSpacing.rule == .minikin && runSpacing.letter != 0
+                    ? MinikinPieces(text, from: run.start, to: run.end) : nil
                 shaper.forEachGlyph(of: UnsafeBufferPointer(rebasing: text[run.start..<run.end]), in: font,
                                     language: fonts.language, ligatures: ligatures,
                                     context: rules.wordCuts == .shapingLineBreaker ? text : nil) { cluster, advance, unsafe in
@@ -85,7 +87,8 @@ extension PreparedText {
                     perGrapheme[low] += Double(advance) * font.scale + (advance != 0 ? spacing : 0)
                     // CSS letter/word spacing, once per cluster (Skia: per glyph)
                     if (cluster != lastCluster || runSpacing.perGlyph) && !runSpacing.isZero {
-                        perGrapheme[low] += runSpacing.amount(text[position], at: position)
+                        perGrapheme[low] += pieces.map { runSpacing.minikinAmount(text, at: position, in: $0) }
+                            ?? runSpacing.amount(text[position], at: position)
                         lastCluster = cluster
                     }
                     // Cutting before this glyph's grapheme would reshape the previous one's end.

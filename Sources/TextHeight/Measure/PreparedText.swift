@@ -87,14 +87,16 @@ public struct PreparedText: Sendable {
     private init(checked units: [UInt16], fonts: FontStack, rules: BreakRules, shaper: Shaper,
                  iterator: BreakIterator) {
         // A non-zero `.tracking` turns optional ligatures off (GlyphSpacing, Font.withoutOptionalLigatures).
-        var fonts = rules.spacing.tracking != 0 ? fonts.map { $0.withoutOptionalLigatures() } : fonts
+        // Minikin drops them as well under a letter spacing above 0.03 em (BreakRules.dropsOptionalLigatures).
+        var fonts = rules.spacing.tracking != 0 || rules.dropsOptionalLigatures
+            ? fonts.map { $0.withoutOptionalLigatures() } : fonts
         if rules.freeTypeAdvances { fonts = fonts.map { $0.withFreeTypeScale() } }
         // Read in place: `fonts.primary` is a retained copy of the font.
         let fontSize = fonts.fonts[0].size
         cssSpacing = TextSpacing(rules, fontSize: fontSize)
         let memo = shaper.itemizesOnce
             ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word,
-                           perGlyphLetters: cssSpacing.perGlyph) : nil
+                           letterRule: cssSpacing.rule) : nil
         glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
         // Only tab sizes in spaces (CSS) and Blink's half-space minimum use the space: it is
         // shaped only then.

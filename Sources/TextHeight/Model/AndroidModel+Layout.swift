@@ -10,11 +10,19 @@ struct AndroidLayout {
     private(set) var lines: [MeasuredLine] = []
     /// `getLineTop(0…lineCount)`.
     private var tops: [Int] = [0]
-
     init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool) {
+        var noSpan: ComposeLineHeightSpan? = nil
+        self.init(model, prepared: prepared, wrapWidth: wrapWidth, includeLines: includeLines, span: &noSpan)
+    }
+
+    /// `span`: Compose's line-height span, whose chooseHeight runs on each line before out()'s
+    /// padding rule; it leaves with the state TextLayout reads (`paddings`).
+    init(_ model: AndroidModel, prepared: PreparedText, wrapWidth: Double, includeLines: Bool,
+         span: inout ComposeLineHeightSpan?) {
         let metrics = AndroidFontMetrics(prepared.font)
         let dynamic = model.measure == .editText
-        let maxVisible = dynamic ? nil : model.limits.maxLines
+        // Compose lays the whole text out (CoreTextField's maxLines is a height, heightInLines).
+        let maxVisible = dynamic || model.measure.isCompose ? nil : model.limits.maxLines
         var stack = model.stack(metrics, maxVisibleLines: maxVisible)
         stack.keepsAboves = includeLines
         // Room for a message's few lines at once: growing by appends reallocated twice a text.
@@ -38,7 +46,13 @@ struct AndroidLayout {
                 boundsMask = line.fontMask
             }
             // out(): lastLine is the line ending the text, unless the text ends in U+000A.
-            stack.out(bounds, isLast: i == broken.count - 1 && !endsWithNewline)
+            let isLast = i == broken.count - 1 && !endsWithNewline
+            if var chosen = span {
+                stack.out(chosen.chooseHeight(bounds, start: line.start, end: line.end), isLast: isLast)
+                span = chosen
+            } else {
+                stack.out(bounds, isLast: isLast)
+            }
             if line.width > wrapWidth + 1e-9 { overflowingLines += 1 }
         }
         if extraLine {

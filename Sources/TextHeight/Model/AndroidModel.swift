@@ -18,6 +18,15 @@ public struct AndroidModel: PlatformModel {
         case textView = "textview"
         /// `StaticLayout.Builder.obtain(…).build().getHeight()` with the Builder's defaults.
         case staticLayout = "staticlayout"
+        /// Jetpack Compose's `BasicTextField`: Compose's TextLayout (a StaticLayout) sized by
+        /// CoreTextField's modifiers (AndroidModel+Compose.swift).
+        case compose
+        /// Material 3's `TextField` / `OutlinedTextField` without label, icons or supporting text:
+        /// a BasicTextField in TextFieldLayout's decoration (AndroidModel+Compose.swift).
+        case composeTextField = "compose-textfield"
+
+        /// A Compose measure: lengths are Compose's float px (`Dp.toPx`), rounded where Compose rounds.
+        public var isCompose: Bool { self == .compose || self == .composeTextField }
     }
 
     public var measure: Measure
@@ -32,19 +41,31 @@ public struct AndroidModel: PlatformModel {
     public var lineSpacingExtra: Float
     public var lineSpacingMultiplier: Float
     /// `TextView.setLineHeight(px)`: sets the extra to `px − getFontMetricsInt(null)`, multiplier 1.
+    /// Under a Compose measure, `TextStyle.lineHeight` in px, applied by Compose's line-height span.
     public var lineHeight: Double?
+    /// Compose's `TextStyle.lineHeightStyle` (Compose measures only); nil: `LineHeightStyle.Default`,
+    /// or Compose's older `LineHeightSpan` when includeFontPadding is on (`createCharSequence`).
+    public var lineHeightStyle: ComposeLineHeightStyle?
+    /// Compose measures: px per dp (`LocalDensity`), for Compose's own dp constants.
+    public var density: Double = 1
+    /// `TextView.setLetterSpacing` / `Paint.setLetterSpacing`, in em: Minikin spaces each cluster by
+    /// em × text size (TextSpacing, `BreakRules.LetterSpacingRule.minikin`).
+    public var letterSpacing: Double = 0
     /// `setMinLines`/`setMinHeight` and `setMaxLines`/`setMaxHeight`: TextView keeps one minimum and
     /// one maximum (mMinMode, mMaxMode), so lines and px of the same side must not both be set.
     public var limits: Limits
 
+    /// Defaults: a TextView's includeFontPadding on; Compose's off (`DefaultIncludeFontPadding = false`
+    /// in ui-text since Compose 1.6) and its fallback line spacing always on (`AndroidParagraph`
+    /// `constructTextLayout`: `fallbackLineSpacing = true`).
     public init(measure: Measure = .editText, padding: Insets = .zero, breakStrategy: AndroidBreakStrategy? = nil,
-                fallbackLineSpacing: Bool? = nil, includeFontPadding: Bool = true, lineSpacingExtra: Double = 0,
+                fallbackLineSpacing: Bool? = nil, includeFontPadding: Bool? = nil, lineSpacingExtra: Double = 0,
                 lineSpacingMultiplier: Double = 1, lineHeight: Double? = nil, limits: Limits = .none) {
         self.measure = measure
         self.padding = padding
         self.breakStrategy = breakStrategy ?? AndroidModel.defaultBreakStrategy(measure)
         self.fallbackLineSpacing = fallbackLineSpacing ?? (measure != .staticLayout)
-        self.includeFontPadding = includeFontPadding
+        self.includeFontPadding = includeFontPadding ?? !measure.isCompose
         self.lineSpacingExtra = Float(lineSpacingExtra)
         self.lineSpacingMultiplier = Float(lineSpacingMultiplier)
         self.lineHeight = lineHeight
@@ -52,7 +73,8 @@ public struct AndroidModel: PlatformModel {
     }
 
     /// TextView.setBreakStrategy docs: "The default value for EditText is BREAK_STRATEGY_SIMPLE",
-    /// for TextView BREAK_STRATEGY_HIGH_QUALITY; StaticLayout.Builder.obtain sets SIMPLE.
+    /// for TextView BREAK_STRATEGY_HIGH_QUALITY; StaticLayout.Builder.obtain sets SIMPLE; Compose's
+    /// `resolveParagraphStyleDefaults` gives `LineBreak.Simple` (BREAK_STRATEGY_SIMPLE).
     public static func defaultBreakStrategy(_ measure: Measure) -> AndroidBreakStrategy {
         measure == .textView ? .highQuality : .simple
     }
@@ -61,16 +83,25 @@ public struct AndroidModel: PlatformModel {
     /// 20 px (StaticLayout TAB_INCREMENT), a line fits when its width is at most the limit.
     public static let breakRules = BreakRules(locale: "", hanging: .lineEndSpaces, tabStops: .every(20), fit: .exact,
                                               wordBreaks: .minikin)
-    public var breakRules: BreakRules { AndroidModel.breakRules }
-
-    /// TextView lays out at width − getCompoundPaddingLeft − getCompoundPaddingRight.
-    public func wrapWidth(forWidth width: Double) -> Double {
-        width - padding.horizontal
+    public var breakRules: BreakRules {
+        guard letterSpacing != 0 else { return AndroidModel.breakRules }
+        var rules = AndroidModel.breakRules
+        rules.letterSpacing = .em(letterSpacing)
+        rules.letterSpacingRule = .minikin
+        return rules
     }
 
-    /// The spacing add and multiplier in effect: setLineHeight replaces both.
+    /// TextView lays out at width − getCompoundPaddingLeft − getCompoundPaddingRight; Compose at
+    /// the width less its padding, each side rounded (`PaddingNode`: `start.roundToPx() + end.roundToPx()`).
+    public func wrapWidth(forWidth width: Double) -> Double {
+        guard measure.isCompose else { return width - padding.horizontal }
+        return width - Double(AndroidModel.roundToPx(padding.left) + AndroidModel.roundToPx(padding.right))
+    }
+
+    /// The spacing add and multiplier in effect: setLineHeight replaces both (Compose's line height
+    /// is a span instead: `ComposeLineHeightSpan`).
     func spacing(_ metrics: AndroidFontMetrics) -> (add: Float, mult: Float) {
-        guard let lineHeight else { return (lineSpacingExtra, lineSpacingMultiplier) }
+        guard let lineHeight, !measure.isCompose else { return (lineSpacingExtra, lineSpacingMultiplier) }
         return (Float(lineHeight) - Float(metrics.fontSpacing), 1)
     }
 
@@ -86,6 +117,7 @@ public struct AndroidModel: PlatformModel {
     }
 
     public func measure(_ prepared: PreparedText, width: Double, includeLines: Bool) -> Measurement {
+        if measure.isCompose { return composeMeasure(prepared, placeholder: nil, width: width, includeLines: includeLines) }
         let wrapWidth = wrapWidth(forWidth: width)
         let layout = AndroidLayout(self, prepared: prepared, wrapWidth: wrapWidth, includeLines: includeLines)
         let metrics = AndroidFontMetrics(prepared.font)
@@ -120,7 +152,8 @@ public struct AndroidModel: PlatformModel {
 
     /// TextView.getDesiredHeight takes the larger of `getDesiredHeight(mLayout, true)` and
     /// `getDesiredHeight(mHintLayout, false)`: a long hint keeps the view tall after typing starts.
-    /// A bare StaticLayout has no hint: there the placeholder stands in for an empty text.
+    /// A bare StaticLayout has no hint: there the placeholder stands in for an empty text. Compose
+    /// sizes to its placeholder while the text is empty (`composeMeasure`).
     public var sizesToPlaceholder: Bool { measure != .staticLayout }
 
     /// The hint is a StaticLayout (TextView.makeNewLayout; a BoringLayout when it is one plain
@@ -130,6 +163,9 @@ public struct AndroidModel: PlatformModel {
     /// empty, so an empty text reports the hint's lines.
     public func measure(_ prepared: PreparedText, placeholder: PreparedText, width: Double,
                         includeLines: Bool) -> Measurement {
+        if measure.isCompose {
+            return composeMeasure(prepared, placeholder: placeholder, width: width, includeLines: includeLines)
+        }
         let text = measure(prepared, width: width, includeLines: includeLines)
         var hintModel = self
         hintModel.measure = .textView
@@ -145,6 +181,7 @@ public struct AndroidModel: PlatformModel {
 
     /// `lines` lines of the primary font alone, stacked as this measure stacks them, plus padding.
     public func contentHeight(ofLines lines: Int, font: Font) -> Double {
+        if measure.isCompose { return Double(composeContentHeight(ofLines: lines, font: font)) }
         let metrics = AndroidFontMetrics(font)
         var stack = stack(metrics, maxVisibleLines: nil)
         let n = max(lines, 1)

@@ -305,18 +305,18 @@ public final class Shaper {
     /// once per text: the memo of `fonts` measured with `glyphSpacing` per glyph (tracking, part of
     /// every width) and CSS `letter`/`word` spacing.
     func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double,
-              perGlyphLetters: Bool = false) -> StackMemo {
+              letterRule: BreakRules.LetterSpacingRule = .blink) -> StackMemo {
         // Batches measure one stack again and again: compare with the last one in place, before
         // building a key (two arrays a text otherwise).
         // Read in place: binding `lastMemo` to a constant retained its three arrays and string.
         if lastMemo?.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word,
-                                 perGlyphLetters: perGlyphLetters) == true,
+                                 letterRule: letterRule) == true,
            let memo = lastMemo?.memo {
             return memo
         }
         let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.flatMap { [$0.size, $0.scale] },
-                           spacing: perGlyph + [letter, word], perGlyphLetters: perGlyphLetters,
+                           spacing: perGlyph + [letter, word], letterRule: letterRule,
                            language: fonts.language ?? "", fonts: fonts.fonts,
                            glyphSpacing: glyphSpacing)
         // Bounded as the width caches are (`maxCaches`): a long-lived Shaper (one lent to over-wide words by
@@ -337,8 +337,8 @@ public final class Shaper {
         var sizes: [Double]
         /// Each font's per-glyph spacing, then CSS letter and word spacing.
         var spacing: [Double]
-        /// Letter spacing after every glyph (SkParagraph) rather than every cluster (TextSpacing.perGlyph).
-        var perGlyphLetters: Bool
+        /// Where letter spacing goes (Blink, SkParagraph or Minikin: TextSpacing).
+        var letterRule: BreakRules.LetterSpacingRule
         var language: String
         /// The stack's fonts and the spacing the key was made from (`matches`' shortcut), not
         /// part of its identity: `faces`, `sizes` and `spacing` say the same.
@@ -346,7 +346,7 @@ public final class Shaper {
         var glyphSpacing: GlyphSpacing
 
         static func == (a: StackKey, b: StackKey) -> Bool {
-            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.perGlyphLetters == b.perGlyphLetters
+            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.letterRule == b.letterRule
                 && a.language == b.language
         }
 
@@ -354,16 +354,16 @@ public final class Shaper {
             hasher.combine(faces)
             hasher.combine(sizes)
             hasher.combine(spacing)
-            hasher.combine(perGlyphLetters)
+            hasher.combine(letterRule)
             hasher.combine(language)
         }
 
         func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double,
-                     perGlyphLetters: Bool) -> Bool {
+                     letterRule: BreakRules.LetterSpacingRule) -> Bool {
             let count = stack.fonts.count
             guard faces.count == count, spacing.count == count + 2, spacing[count] == letter,
                   spacing[count + 1] == word,
-                  perGlyphLetters == self.perGlyphLetters else { return false }
+                  letterRule == self.letterRule else { return false }
             // Compared without building `stack.language ?? ""` (a retained copy).
             if let other = stack.language { guard language == other else { return false } }
             else if !language.isEmpty { return false }

@@ -45,8 +45,13 @@ struct MeasureOptions {
         try cssText.apply(flags: byGroup[4])
         try limits.apply(flags: byGroup[5])
         try output.apply(flags: byGroup[6])
-        // TextView's textSize from a layout is getDimensionPixelSize: sp × density, rounded.
-        if model.model == .android, let density = model.density {
+        // TextView's textSize from a layout is getDimensionPixelSize: sp × density, rounded. Compose's
+        // is `TextUnit.toPx()`, unrounded; its default TextStyle is 14 sp (ui-text DefaultFontSize),
+        // Material 3's bodyLarge 16 sp (tokens/TypeScaleTokens.kt).
+        if model.model == .android, model.measure == "compose" || model.measure == "compose-textfield" {
+            if !font.sizeGiven { font.size = model.measure == "compose" ? 14 : 16 }
+            if let density = model.density { font.size = Double(Float(font.size) * Float(density)) }
+        } else if model.model == .android, let density = model.density {
             font.size = AndroidModel.pixelSize(font.size, density: density)
         }
         // Flutter's default sizes (M3 bodyLarge 16, Cupertino 17, TextStyle 14), then MediaQuery's textScaler
@@ -116,8 +121,9 @@ struct MeasureOptions {
             if model.model == .flutter, text.placeholderValue?.maxLines != nil, (try? model.flutterMeasure) == .cupertino {
                 throw UsageError("--placeholder-lines does not apply to --measure cupertino: the placeholder takes the field's maxLines")
             }
-            let flutterText: Set<String> = model.model == .flutter ? ["letter-spacing"] : []
-            if model.model != .css, let flag = cssText.given.subtracting(flutterText).sorted().first {
+            // Flutter's TextStyle.letterSpacing and Android's setLetterSpacing take the flag too (in px, in em).
+            let spacingOnly: Set<String> = model.model == .flutter || model.model == .android ? ["letter-spacing"] : []
+            if model.model != .css, let flag = cssText.given.subtracting(spacingOnly).sorted().first {
                 throw UsageError("--\(flag) does not apply to --model \(model.model.rawValue)")
             }
             return try model.makeModel(limits: limits.validated(), spacing: system.spacing, text: cssText.text,

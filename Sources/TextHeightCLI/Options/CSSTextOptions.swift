@@ -5,7 +5,7 @@ import TextHeight
 struct CSSTextOptions: OptionGroup {
     static let title = "CSS TEXT OPTIONS"
     static let options = [
-        OptionSpec(name: "letter-spacing", value: "<Npx|Nem>", help: "css: letter-spacing, negative allowed (default: 0); flutter: TextStyle.letterSpacing, px (default: 0.5 textfield, -0.41 cupertino, 0 paragraph)"),
+        OptionSpec(name: "letter-spacing", value: "<Npx|Nem>", help: "css: letter-spacing in px or em, negative allowed (default: 0); flutter: TextStyle.letterSpacing, px (default: 0.5 textfield, -0.41 cupertino, 0 paragraph); android: TextView.setLetterSpacing, em (default: 0; 0.03125em compose-textfield)"),
         OptionSpec(name: "word-spacing", value: "<Npx|Nem>", help: "css: word-spacing, negative allowed (default: 0)"),
         OptionSpec(name: "word-break", value: "<kind>",
                    help: "css: normal, keep-all, break-all or break-word (default: normal)",

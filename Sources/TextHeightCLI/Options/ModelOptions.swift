@@ -12,7 +12,7 @@ struct ModelOptions: OptionGroup {
                    help: "textkit (iOS UITextView), css (a Chromium <textarea>/<div>), android (an EditText/TextView) or flutter (a TextField over SkParagraph) (default: textkit)",
                    kind: .of(ModelName.self)),
         OptionSpec(name: "measure", value: "<kind>",
-                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea); android: edittext, textview or staticlayout (default: edittext); flutter: textfield, cupertino or paragraph (default: textfield)",
+                   help: "textkit: textview or boundingrect (default: textview); css: textarea or div (default: textarea); android: edittext, textview, staticlayout, compose (Jetpack Compose BasicTextField) or compose-textfield (Material 3 TextField/OutlinedTextField) (default: edittext); flutter: textfield, cupertino or paragraph (default: textfield)",
                    kind: .choices(measureNames)),
         OptionSpec(name: "inset", value: "<t[,r[,b[,l]]]>",
                    help: "textkit: textContainerInset (default: 8,0,8,0 textview, 0 boundingrect); css, android: padding (default: 0); flutter: contentPadding (default: per --decoration; cupertino 7); CSS order"),
@@ -27,21 +27,23 @@ struct ModelOptions: OptionGroup {
                    help: "NSParagraphStyle.paragraphSpacingBefore (default: 0)"),
         OptionSpec(name: "scale", value: "<n>", help: "textkit: heights ceil to 1/n point (default: 1)"),
         OptionSpec(name: "line-height", value: "<normal|x|Npx>",
-                   help: "css: line-height (default: normal); android: setLineHeight in px (default: off); flutter: TextStyle.height, a multiple (default: 1.5 textfield, off otherwise)",
+                   help: "css: line-height (default: normal); android: setLineHeight in px (default: off), compose: TextStyle.lineHeight in px, Compose's line-height span (default: off; 24 compose-textfield); flutter: TextStyle.height, a multiple (default: 1.5 textfield, off otherwise)",
                    kind: .choices(["normal"])),
+        OptionSpec(name: "line-height-style", value: "<alignment,trim[,mode]>",
+                   help: "android compose: LineHeightStyle, alignment top, center, bottom, proportional or a ratio 0–1; trim both, none, first-line-top or last-line-bottom; mode fixed or minimum (default: proportional,both,fixed; center,none compose-textfield)"),
         OptionSpec(name: "border", value: "<px>", help: "css: border width on every side (default: 0)"),
         OptionSpec(name: "white-space", value: "<kind>", help: "css: pre-wrap or break-spaces (default: pre-wrap)",
                    kind: .of(CSSModel.WhiteSpace.self)),
         OptionSpec(name: "density", value: "<d>",
-                   help: "android: px per dp; --size is then sp, widths, insets, spacing and heights dp, each rounded to px as resources are (default: off, all px)"),
+                   help: "android: px per dp; --size is then sp, widths, insets, spacing and heights dp, each rounded to px as resources are (compose: as Compose rounds) (default: off, all px)"),
         OptionSpec(name: "break-strategy", value: "<kind>",
                    help: "android: simple, high-quality or balanced (default: simple for edittext and staticlayout, high-quality for textview)",
                    kind: .of(AndroidBreakStrategy.self)),
         OptionSpec(name: "fallback-line-spacing", value: "<bool>",
-                   help: "android: fallback fonts widen the lines they are used on (default: true; false for staticlayout)",
+                   help: "android: fallback fonts widen the lines they are used on (default: true; false for staticlayout; compose: always true)",
                    kind: .choices(["true", "false"])),
         OptionSpec(name: "include-font-padding", value: "<bool>",
-                   help: "android: setIncludeFontPadding, the font's top/bottom around the text (default: true)",
+                   help: "android: setIncludeFontPadding, the font's top/bottom around the text (default: true; false compose, PlatformTextStyle)",
                    kind: .choices(["true", "false"])),
         OptionSpec(name: "line-spacing-extra", value: "<px>", help: "android: setLineSpacing add, px (default: 0)"),
         OptionSpec(name: "line-spacing-multiplier", value: "<x>", help: "android: setLineSpacing mult (default: 1)"),
@@ -73,6 +75,7 @@ struct ModelOptions: OptionGroup {
     var measure: String?
     var inset: Insets?
     var lineHeightText: String?
+    var lineHeightStyle: ComposeLineHeightStyle?
     var border = 0.0
     var whiteSpace = CSSModel.WhiteSpace.preWrap
     /// Flags given that only one model reads, to refuse them under the other.
@@ -103,6 +106,7 @@ struct ModelOptions: OptionGroup {
         case "model": model = try Value.choice(value, flag: "--model", as: ModelName.self)
         case "measure": measure = value
         case "line-height": lineHeightText = value
+        case "line-height-style": lineHeightStyle = try ModelOptions.lineHeightStyle(value)
         case "border": border = try Value.number(value, flag: "--border")
         case "white-space": whiteSpace = try Value.choice(value, flag: "--white-space", as: CSSModel.WhiteSpace.self)
         case "inset":
@@ -145,7 +149,7 @@ struct ModelOptions: OptionGroup {
                                           "max-line-height", "paragraph-spacing", "paragraph-spacing-before", "scale"]
     static let cssOnly: Set<String> = ["border", "white-space"]
     static let androidOnly: Set<String> = ["density", "break-strategy", "fallback-line-spacing", "include-font-padding",
-                                          "line-spacing-extra", "line-spacing-multiplier"]
+                                          "line-spacing-extra", "line-spacing-multiplier", "line-height-style"]
     static let flutterOnly: Set<String> = ["decoration", "dense", "force-strut", "text-scale"]
     /// Flags each model refuses (made once: a batch makes a model per distinct set of case options).
     static func foreign(to model: ModelName) -> Set<String> {
@@ -180,7 +184,7 @@ struct ModelOptions: OptionGroup {
             platform = CSSModel(measure: kind, padding: inset ?? .zero, border: border, lineHeight: try cssLineHeight(),
                                 whiteSpace: whiteSpace, text: text, limits: limits)
         case .android:
-            platform = try androidModel(limits: limits)
+            platform = try androidModel(limits: limits, letterSpacing: letterSpacingGiven ? text.letterSpacing : nil)
         case .flutter:
             platform = try flutterModel(limits: limits, letterSpacing: letterSpacingGiven ? text.letterSpacing : nil,
                                     hintMaxLines: hintMaxLines)
@@ -201,8 +205,12 @@ struct ModelOptions: OptionGroup {
     }
 
     /// Android's model; with --density, dp and sp become px as resources round them.
-    private func androidModel(limits: Limits) throws(UsageError) -> AndroidModel {
+    private func androidModel(limits: Limits, letterSpacing: CSSText.Length?) throws(UsageError) -> AndroidModel {
         let kind = try Value.choice(measure ?? "edittext", flag: "--measure", as: AndroidModel.Measure.self)
+        if kind.isCompose { return try composeModel(kind, limits: limits, letterSpacing: letterSpacing) }
+        if given.contains("line-height-style") {
+            throw UsageError("--line-height-style applies to --measure compose and compose-textfield (Compose's LineHeightStyle)")
+        }
         // TextView keeps one maximum and one minimum (mMaxMode, mMinMode): the later call wins.
         if limits.maxLines != nil && limits.maxHeight != nil {
             throw UsageError("--max-lines and --max-height both set TextView's one maximum; give one of them with --model android")
@@ -223,10 +231,71 @@ struct ModelOptions: OptionGroup {
         limits.minHeight = limits.minHeight.map(px)
         limits.maxHeight = limits.maxHeight.map(px)
         let padding = inset.map { Insets(top: px($0.top), right: px($0.right), bottom: px($0.bottom), left: px($0.left)) }
-        return AndroidModel(measure: kind, padding: padding ?? .zero, breakStrategy: breakStrategy,
-                            fallbackLineSpacing: fallbackLineSpacing, includeFontPadding: includeFontPadding,
-                            lineSpacingExtra: px(lineSpacingExtra), lineSpacingMultiplier: lineSpacingMultiplier,
-                            lineHeight: lineHeight.map(px), limits: limits)
+        var model = AndroidModel(measure: kind, padding: padding ?? .zero, breakStrategy: breakStrategy,
+                                 fallbackLineSpacing: fallbackLineSpacing, includeFontPadding: includeFontPadding,
+                                 lineSpacingExtra: px(lineSpacingExtra), lineSpacingMultiplier: lineSpacingMultiplier,
+                                 lineHeight: lineHeight.map(px), limits: limits)
+        model.letterSpacing = try ModelOptions.androidLetterSpacing(letterSpacing)
+        return model
+    }
+
+    /// Compose's model: dp and sp are Compose's float px (`Dp.toPx`, `TextUnit.toPx`: value × density),
+    /// rounded by the model where Compose rounds. compose-textfield's defaults are Material 3's
+    /// TextField without label: 16 dp padding (`TextFieldDefaults.contentPaddingWithoutLabel`,
+    /// `OutlinedTextFieldDefaults.contentPadding`), at least 56 dp (`TextFieldDefaults.MinHeight`),
+    /// bodyLarge's 24 sp line height and 0.5 sp tracking (tokens/TypeScaleTokens.kt: 0.5 / 16 em), and
+    /// Material 3's `DefaultLineHeightStyle`.
+    private func composeModel(_ kind: AndroidModel.Measure, limits: Limits, letterSpacing: CSSText.Length?)
+        throws(UsageError) -> AndroidModel {
+        if let flag = ["line-spacing-extra", "line-spacing-multiplier", "fallback-line-spacing"].first(where: given.contains) {
+            throw UsageError("--\(flag) does not apply to --measure \(kind.rawValue): Compose's TextLayout sets it")
+        }
+        let d = density ?? 1
+        let px = { (value: Double) -> Double in Double(Float(value) * Float(d)) }
+        let field = kind == .composeTextField
+        var limits = limits
+        limits.minHeight = (limits.minHeight ?? (field ? 56 : nil)).map(px)
+        limits.maxHeight = limits.maxHeight.map(px)
+        let inset = self.inset ?? (field ? Insets(top: 16, right: 16, bottom: 16, left: 16) : .zero)
+        var lineHeight: Double? = field ? 24 : nil
+        if let value = lineHeightText {
+            lineHeight = value == "normal" ? nil
+                : try Value.number(value.hasSuffix("px") ? String(value.dropLast(2)) : value, flag: "--line-height",
+                                   atMost: 10_000)
+        }
+        var model = AndroidModel(measure: kind, padding: Insets(top: px(inset.top), right: px(inset.right),
+                                                                bottom: px(inset.bottom), left: px(inset.left)),
+                                 breakStrategy: breakStrategy, includeFontPadding: given.contains("include-font-padding")
+                                     ? includeFontPadding : false,
+                                 lineHeight: lineHeight.map(px), limits: limits)
+        model.lineHeightStyle = lineHeightStyle ?? (field ? .material3 : nil)
+        model.letterSpacing = letterSpacing == nil && field ? 0.03125 : try ModelOptions.androidLetterSpacing(letterSpacing)
+        model.density = d
+        return model
+    }
+
+    /// `--line-height-style alignment,trim[,mode]`.
+    static func lineHeightStyle(_ value: String) throws(UsageError) -> ComposeLineHeightStyle {
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let ratios: [String: Float] = ["top": 0, "center": 0.5, "bottom": 1, "proportional": -1]
+        let trims: [String: (Bool, Bool)] = ["both": (true, true), "none": (false, false),
+                                             "first-line-top": (true, false), "last-line-bottom": (false, true)]
+        guard parts.count == 2 || parts.count == 3,
+              let ratio = ratios[parts[0]] ?? Float(parts[0]).flatMap({ $0 >= 0 && $0 <= 1 ? $0 : nil }),
+              let trim = trims[parts[1]], parts.count == 2 || ["fixed", "minimum"].contains(parts[2]) else {
+            throw UsageError("--line-height-style takes alignment,trim[,mode]: alignment top, center, bottom, proportional or 0–1; trim both, none, first-line-top or last-line-bottom; mode fixed or minimum; got '\(value)'")
+        }
+        return ComposeLineHeightStyle(topRatio: ratio, trimFirstLineTop: trim.0, trimLastLineBottom: trim.1,
+                                      preserveMinimumHeight: parts.count == 3 && parts[2] == "minimum")
+    }
+
+    /// `TextView.setLetterSpacing` takes em: `0.03125em` (or `0`); px has no meaning there.
+    private static func androidLetterSpacing(_ value: CSSText.Length?) throws(UsageError) -> Double {
+        switch value {
+        case nil, .px(0): return 0
+        case .em(let em): return em
+        case .px: throw UsageError("--letter-spacing takes em under --model android (TextView.setLetterSpacing), e.g. 0.03125em")
+        }
     }
 
     /// The Flutter measure, or a usage error for a bad `--measure`.
