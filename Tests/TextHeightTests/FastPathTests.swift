@@ -132,8 +132,7 @@ struct FastPathTests {
         }
         let shaper = Shaper()
         let prepared = try PreparedText("Hello world", fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
-        let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing, letter: prepared.cssSpacing.letter,
-                               word: prepared.cssSpacing.word)
+        let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing)
         #expect(!memo.spaceWidths[0].isNaN)
         withExtendedLifetime(prepared) { #expect(memo.spaceWidths[0] == prepared.trailingWidths[0]) }
     }
@@ -176,8 +175,7 @@ struct FastPathTests {
         let fonts = try stack(["Inter-Regular.otf"] + FastPathTests.chain, size: 17)
         let shaper = Shaper()
         let prepared = try PreparedText("一 帀 عربي", fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
-        let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing, letter: prepared.cssSpacing.letter,
-                               word: prepared.cssSpacing.word)
+        let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing)
         for scalar: UInt32 in [0x4E00, 0x5E00] {
             let covering = fonts.fonts.firstIndex { $0.face.covers(Unicode.Scalar(scalar) ?? " ") } ?? 0
             #expect(memo.font(for: scalar) { Issue.record("U+\(String(scalar, radix: 16)) chosen again"); return -1 }

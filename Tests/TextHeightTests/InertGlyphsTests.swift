@@ -22,7 +22,7 @@ struct InertGlyphsTests {
         let fonts = try stack(InertGlyphsTests.cjkFirst)
         let font = fonts.primary
         let shaper = Shaper()
-        let memo = shaper.memo(for: fonts, glyphSpacing: .none, letter: 0, word: 0)
+        let memo = shaper.memo(for: fonts, glyphSpacing: .none)
         let runs = FontRuns(stack: fonts, memo: memo)
         func advance(_ units: [UInt16]) -> Int64 { units.withUnsafeBufferPointer { shaper.advance(of: $0, in: font).advance } }
         var seen: Set<UInt32> = []
@@ -54,7 +54,7 @@ struct InertGlyphsTests {
     func kanaKern() throws {
         let fonts = try stack(InertGlyphsTests.cjkFirst)
         let shaper = Shaper()
-        let memo = shaper.memo(for: fonts, glyphSpacing: .none, letter: 0, word: 0)
+        let memo = shaper.memo(for: fonts, glyphSpacing: .none)
         let runs = FontRuns(stack: fonts, memo: memo)
         func advance(_ s: String) -> Int64 {
             Array(s.utf16).withUnsafeBufferPointer { shaper.advance(of: $0, in: fonts.primary).advance }
@@ -80,8 +80,7 @@ struct InertGlyphsTests {
         var differing: [String] = []
         for (id, text) in FastPathTests.messages {
             let prepared = try PreparedText(text, fonts: fonts, rules: TextKitModel.breakRules, shaper: shaper)
-            let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing, letter: prepared.cssSpacing.letter,
-                                   word: prepared.cssSpacing.word)
+            let memo = shaper.memo(for: fonts, glyphSpacing: prepared.rules.spacing)
             prepared.utf16.withUnsafeBufferPointer { units in
                 let items = Itemization(units, fonts: fonts, memo: memo, plainRuns: true,
                                         graphemeEnds: shaper.withGraphemeEnds)
@@ -110,7 +109,7 @@ struct InertGlyphsTests {
         let fonts = try FontStack(try Font(file: Fixtures.path("Inter-Regular.otf"), size: 16),
                                   fallbacks: try stack(InertGlyphsTests.cjkFirst).fonts)
         let shaper = Shaper()
-        let memo = shaper.memo(for: fonts, glyphSpacing: .none, letter: 0, word: 0)
+        let memo = shaper.memo(for: fonts, glyphSpacing: .none)
         var compared = 0, inFallbackRuns = 0, left = 0
         var differing: [String] = []
         let texts = FastPathTests.messages + [("marks", "a \u{301}b \u{5D0} \u{5B8}\u{5D1} 中 \u{3099}文")]

@@ -95,8 +95,7 @@ public struct PreparedText: Sendable {
         let fontSize = fonts.fonts[0].size
         cssSpacing = TextSpacing(rules, fontSize: fontSize)
         let memo = shaper.itemizesOnce
-            ? shaper.memo(for: fonts, glyphSpacing: rules.spacing, letter: cssSpacing.letter, word: cssSpacing.word,
-                           letterRule: cssSpacing.rule) : nil
+            ? shaper.memo(for: fonts, glyphSpacing: rules.spacing) : nil
         glyphSpacing = memo?.glyphSpacing ?? fonts.fonts.map { rules.spacing.perGlyph($0) }
         // Only tab sizes in spaces (CSS) and Blink's half-space minimum use the space: it is
         // shaped only then.

@@ -303,21 +303,20 @@ public final class Shaper {
 
     /// What this Shaper remembers about one font stack (its faces, sizes and language), found
     /// once per text: the memo of `fonts` measured with `glyphSpacing` per glyph (tracking, part of
-    /// every width) and CSS `letter`/`word` spacing.
-    func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double,
-              letterRule: BreakRules.LetterSpacingRule = .blink) -> StackMemo {
+    /// every width). CSS/Skia/Minikin letter and word spacing are not part of it: the memo's tables
+    /// are the fonts' own, and the one width it keeps, a plain run's space, is read only on plain
+    /// runs, which no letter or word spacing takes (`PreparedText.prepare`'s plainRuns).
+    func memo(for fonts: FontStack, glyphSpacing: GlyphSpacing) -> StackMemo {
         // Batches measure one stack again and again: compare with the last one in place, before
         // building a key (two arrays a text otherwise).
         // Read in place: binding `lastMemo` to a constant retained its three arrays and string.
-        if lastMemo?.key.matches(fonts, glyphSpacing: glyphSpacing, letter: letter, word: word,
-                                 letterRule: letterRule) == true,
+        if lastMemo?.key.matches(fonts, glyphSpacing: glyphSpacing) == true,
            let memo = lastMemo?.memo {
             return memo
         }
         let perGlyph = fonts.fonts.map { glyphSpacing.perGlyph($0) }
         let key = StackKey(faces: fonts.fonts.map { $0.instance.serial }, sizes: fonts.fonts.flatMap { [$0.size, $0.scale] },
-                           spacing: perGlyph + [letter, word], letterRule: letterRule,
-                           language: fonts.language ?? "", fonts: fonts.fonts,
+                           spacing: perGlyph, language: fonts.language ?? "", fonts: fonts.fonts,
                            glyphSpacing: glyphSpacing)
         // Bounded as the width caches are (`maxCaches`): a long-lived Shaper (one lent to over-wide words by
         // `LentShapers`, an app's) meets many stacks (every Dynamic Type size is one), and a memo holds a few
@@ -335,10 +334,8 @@ public final class Shaper {
         var faces: [UInt64]
         /// Each font's size and advance scale (FreeType's scale differs from size / units per em).
         var sizes: [Double]
-        /// Each font's per-glyph spacing, then CSS letter and word spacing.
+        /// Each font's per-glyph spacing.
         var spacing: [Double]
-        /// Where letter spacing goes (Blink, SkParagraph or Minikin: TextSpacing).
-        var letterRule: BreakRules.LetterSpacingRule
         var language: String
         /// The stack's fonts and the spacing the key was made from (`matches`' shortcut), not
         /// part of its identity: `faces`, `sizes` and `spacing` say the same.
@@ -346,24 +343,18 @@ public final class Shaper {
         var glyphSpacing: GlyphSpacing
 
         static func == (a: StackKey, b: StackKey) -> Bool {
-            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.letterRule == b.letterRule
-                && a.language == b.language
+            a.faces == b.faces && a.sizes == b.sizes && a.spacing == b.spacing && a.language == b.language
         }
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(faces)
             hasher.combine(sizes)
             hasher.combine(spacing)
-            hasher.combine(letterRule)
             hasher.combine(language)
         }
 
-        func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing, letter: Double, word: Double,
-                     letterRule: BreakRules.LetterSpacingRule) -> Bool {
-            let count = stack.fonts.count
-            guard faces.count == count, spacing.count == count + 2, spacing[count] == letter,
-                  spacing[count + 1] == word,
-                  letterRule == self.letterRule else { return false }
+        func matches(_ stack: FontStack, glyphSpacing: GlyphSpacing) -> Bool {
+            guard faces.count == stack.fonts.count else { return false }
             // Compared without building `stack.language ?? ""` (a retained copy).
             if let other = stack.language { guard language == other else { return false } }
             else if !language.isEmpty { return false }
