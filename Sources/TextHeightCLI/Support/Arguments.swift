@@ -86,7 +86,8 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageErro
             flagsEnded = true
             continue
         }
-        var name = String(argument.drop(while: { $0 == "-" }))
+        // Two dashes exactly: `---width` is no flag of ours.
+        var name = String(argument.dropFirst(2))
         var inlineValue: String?
         if let equals = name.firstIndex(of: "=") {
             inlineValue = String(name[name.index(after: equals)...])
