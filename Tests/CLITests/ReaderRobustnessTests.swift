@@ -70,6 +70,13 @@ struct ReaderRobustnessTests {
         #expect(flag.status == 2 && flag.stderr.hasPrefix("textheight: --text-file does not apply to batch"))
     }
 
+    @Test("an error stays one line when it quotes a value with a newline (found by the arguments target)")
+    func oneLineErrors() throws {
+        let run = try CLIRun(["--width", "300", "--size", "1\n2\u{1B}", "x"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("textheight: --size must be a finite number > 0 and ≤ 10000, got '1\\n2\\u001b'\n"), "\(run.stderr)")
+    }
+
     @Test("a flag has two dashes exactly")
     func threeDashes() throws {
         let run = try CLIRun(["---width", "300", "x"])

@@ -232,23 +232,26 @@ enum ReaderTargets {
         let path = directory + "/case.jsonl"
         guard Scratch.write(Array(line.utf8) + [0x0A], to: path) else { return }
         let batch = runCaptured(["batch", "--input", path, "--jobs", "1"])
-        var expected: [UInt8] = []
+        try require(sameAnswer(single, batch.stdout, id: 1, line: 1),
+                    "\(arguments) as a batch case \(line) gives \(shown(batch.stdout)), the command \(shown(single.stdout + single.stderr))")
+    }
+
+    /// Whether `batch` (its output for one case) says what the single command did: its result lines
+    /// after the id, or an error object with its message (stderr's first line, `oneLine`) and exit code.
+    static func sameAnswer(_ single: CapturedRun, _ batch: [UInt8], id: Int, line: Int) -> Bool {
         if single.status == 0 {
-            for result in single.stdout.split(separator: 0x0A) {
-                expected += Array(#"{"id":1,"#.utf8) + result.dropFirst() + [0x0A]
-            }
-        } else {
-            // "textheight: MESSAGE\n", then a hint for usage errors.
-            let message = single.stderr.split(separator: 0x0A).first.map { String(decoding: $0.dropFirst(12), as: UTF8.self) } ?? ""
-            var error = JSONObject()
-            error.add("id", 1)
-            error.add("line", 1)
-            error.add("error", message)
-            error.add("exitCode", Int(single.status))
-            error.append(to: &expected)
-            expected.append(0x0A)
+            let prefix = Array(#"{"id":\#(id),"#.utf8)
+            return batch == single.stdout.split(separator: 0x0A).flatMap { prefix + $0.dropFirst() + [0x0A] }
         }
-        try require(batch.stdout == expected, "\(arguments) as a batch case \(line) gives \(shown(batch.stdout)), the command \(shown(expected))")
+        guard batch.last == 0x0A, !batch.dropLast().contains(0x0A),
+              case .object(let fields)? = try? JSONReader.parse(Array(batch.dropLast())),
+              fields.map(\.0) == ["id", "line", "error", "exitCode"], fields[0].1 == .number(String(id)),
+              fields[1].1 == .number(String(line)), fields[3].1 == .number(String(single.status)),
+              case .string(let message) = fields[2].1 else { return false }
+        let stderr = single.stderr.split(separator: 0x0A, omittingEmptySubsequences: false)
+        // "textheight: MESSAGE", then a hint for usage errors.
+        return stderr.first.map(Array.init) == Array("textheight: \(CommandOutput.oneLine(message))".utf8)
+            && stderr.count == (single.status == ExitCode.usage.rawValue ? 3 : 2)
     }
 
     /// The flags as one batch case: `"id":1`, the text, each flag under its key (true for one

@@ -29,7 +29,26 @@ final class CommandOutput: @unchecked Sendable {
     }
 
     /// One error line, program name first.
-    func error(_ line: String) { writeError("textheight: \(line)\n") }
+    func error(_ line: String) { writeError("textheight: \(CommandOutput.oneLine(line))\n") }
+
+    /// `text` with its control characters written as JSON writes them (`\n`, `\u001b`): a message
+    /// quotes values (a font family, a flag's value) that may hold a newline, and stays one line.
+    static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 
     /// Whether stderr is a terminal (a progress line then shows by itself); never when captured.
     var stderrIsTerminal: Bool { !capturing && Terminal.isTerminal(STDERR_FILENO) }
