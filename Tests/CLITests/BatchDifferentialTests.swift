@@ -125,18 +125,35 @@ struct BatchDifferentialTests {
         return bytes + [0x0A]
     }
 
-    @Test("1,200 generated cases over the four models (about two thirds measured, the rest refused): each batch line gives the single command's bytes")
-    func batchAgainstSingle() throws {
+    /// Command-line defaults for the second run: a case's field replaces the flag of its name (all of a
+    /// repeated one's values), so the single command gets the defaults the case does not set, then its flags.
+    static let defaults = ["--width", "280,343", "--max-lines", "4", "--fallback", "fixtures/fonts/NotoSansArabic-Regular.ttf"]
+
+    @Test("1,200 generated cases over the four models (about two thirds measured, the rest refused), without and with command-line defaults: each batch line gives the single command's bytes",
+          arguments: [false, true])
+    func batchAgainstSingle(withDefaults: Bool) throws {
         let count = 1200
-        let cases = try BatchDifferentialTests.cases(count, seed: 34)
+        var cases = try BatchDifferentialTests.cases(count, seed: withDefaults ? 340 : 34)
         var random = Random(state: 7)
+        var defaults: [String] = []
+        if withDefaults {
+            defaults = BatchDifferentialTests.defaults
+            // Some cases take the default width, some no flag at all.
+            for k in cases.indices where random.chance(40) { cases[k].flags.removeAll { $0.name == "width" || random.chance(25) } }
+        }
         let lines = cases.enumerated().map { BatchDifferentialTests.line($1, id: $0, random: &random) }
         let input = try scratch(Array((lines.joined(separator: "\n") + "\n").utf8))
         var expected: [[UInt8]] = []
         var measured = 0
         var models: Set<String> = []
         for (k, item) in cases.enumerated() {
-            let single = runCaptured(BatchDifferentialTests.arguments(item))
+            let given = Set(item.flags.map(\.name))
+            var merged = Case(flags: [], text: item.text)
+            for index in stride(from: 0, to: defaults.count, by: 2) where !given.contains(String(defaults[index].dropFirst(2))) {
+                merged.flags.append((String(defaults[index].dropFirst(2)), defaults[index + 1]))
+            }
+            merged.flags += item.flags
+            let single = runCaptured(BatchDifferentialTests.arguments(merged))
             if single.status == 0 {
                 measured += 1
                 models.insert(item.flags.first { $0.name == "model" }?.value ?? "textkit")
@@ -147,7 +164,7 @@ struct BatchDifferentialTests {
         #expect(measured >= count * 6 / 10 && measured < count, "\(measured) of \(count) measured")
         #expect(models.count == 4)
         for jobs in ["1", "2"] {
-            let batch = runCaptured(["batch", "--input", input, "--jobs", jobs])
+            let batch = runCaptured(["batch", "--input", input, "--jobs", jobs] + defaults)
             #expect(batch.status == (measured == count ? 0 : 1))
             if batch.stdout != expected.flatMap({ $0 }) {
                 // Name the first case that differs.
