@@ -77,6 +77,16 @@ struct ReaderRobustnessTests {
         #expect(run.stderr.hasPrefix("textheight: --size must be a finite number > 0 and ≤ 10000, got '1\\n2\\u001b'\n"), "\(run.stderr)")
     }
 
+    @Test("--name=value splits at the first '=' even when a combining mark follows it (found by the arguments target)")
+    func equalsBeforeCombiningMark() throws {
+        let joined = try CLIRun(["--width=300", "--placeholder=\u{301}x", "--lines", ""])
+        let apart = try CLIRun(["--width", "300", "--placeholder", "\u{301}x", "--lines", ""])
+        #expect(joined.status == 0 && joined.stdout.contains(#""measuredPlaceholder":true"#), "\(joined.stderr)")
+        #expect(joined.stdout == apart.stdout)
+        let unknown = try CLIRun(["--colour=\u{301}red", "--width", "300", "x"])
+        #expect(unknown.stderr.hasPrefix("textheight: unknown option '--colour'\n"))
+    }
+
     @Test("a flag has two dashes exactly")
     func threeDashes() throws {
         let run = try CLIRun(["---width", "300", "x"])
