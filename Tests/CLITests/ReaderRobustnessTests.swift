@@ -87,6 +87,19 @@ struct ReaderRobustnessTests {
         #expect(unknown.stderr.hasPrefix("textheight: unknown option '--colour'\n"))
     }
 
+    @Test("an empty font path is a missing file, never the embedded default it shared a cache key with (found by the arguments target)")
+    func emptyFontPath() throws {
+        let cases = #"{"id":1,"text":"x","font":"","width":60}"# + "\n" + #"{"id":2,"text":"x","width":60}"# + "\n"
+        let batch = try CLIRun(["batch", "--jobs", "1"], stdin: Data(cases.utf8))
+        let lines = batch.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0] == #"{"id":1,"line":1,"error":"font '' does not exist","exitCode":3}"#)
+        // check measures without the command line's fonts: the second case must not inherit the first's failure.
+        let file = try scratch("golden.jsonl", Array(cases.utf8))
+        _ = try CLIRun(["check", file, "--update"])
+        let golden = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(golden.contains(#"{"id":2,"text":"x","width":60,"expect":{"boxHeight":37,"#), "\(golden)")
+    }
+
     @Test("a flag has two dashes exactly")
     func threeDashes() throws {
         let run = try CLIRun(["---width", "300", "x"])
