@@ -53,10 +53,10 @@ let package = Package(
             name: "textheight-bench",
             dependencies: ["TextHeight", "CHarfBuzz"]
         ),
-        // libFuzzer harness (issue 7): built by scripts/fuzz.sh with -sanitize=fuzzer.
+        // libFuzzer harness (issues 7, 34): built by scripts/fuzz.sh with -sanitize=fuzzer; its targets are TextHeightCLI's.
         .executableTarget(
             name: "textheight-fuzz",
-            dependencies: ["TextHeight"],
+            dependencies: ["TextHeightCLI"],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .testTarget(
@@ -65,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CLITests",
-            dependencies: ["textheight"]
+            dependencies: ["textheight", "TextHeightCLI"]
         ),
         // `textheight strings` (issue 33): catalog readers, plural rules and expansion on small inputs.
         .testTarget(

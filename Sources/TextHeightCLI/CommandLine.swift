@@ -31,36 +31,42 @@ func completionsRequest(_ arguments: [String]) throws(Failure) -> Completions.Sh
 
 /// The whole command: argv in, the exit status out (stdout/stderr written on the way).
 public func runCommandLine() -> Int32 {
-    run().rawValue
+    let arguments: [String]
+    do { arguments = try commandLineArguments() } catch {
+        CommandOutput.terminal.error(error.message)
+        return error.code.rawValue
+    }
+    return run(arguments, output: .terminal).rawValue
 }
 
-func run() -> ExitCode {
+/// The command for `arguments` (argv without the program), writing into `output`.
+func run(_ arguments: [String], output: CommandOutput) -> ExitCode {
     do throws(Failure) {
-        var arguments = try commandLineArguments()
+        var arguments = arguments
         let names = Interface.subcommands.compactMap(\.name)
         let subcommand = arguments.first.flatMap { names.contains($0) ? $0 : nil }
         if subcommand != nil { arguments.removeFirst() }
         if arguments.contains("--help") || arguments.contains("-h") {
-            Terminal.write(Help.text(for: subcommand))
+            output.write(Help.text(for: subcommand))
             return .ok
         }
         if arguments.contains("--version") {
-            Terminal.write(Help.version())
+            output.write(Help.version())
             return .ok
         }
         if arguments.contains("--man-page") {
-            Terminal.write(ManPage.text())
+            output.write(ManPage.text())
             return .ok
         }
         if arguments.contains("--list-presets") {
-            Terminal.write(Preset.listing())
+            output.write(Preset.listing())
             return .ok
         }
         if let shell = try completionsRequest(arguments) {
-            Terminal.write(Completions.script(for: shell))
+            output.write(Completions.script(for: shell))
             return .ok
         }
-        let command: () throws(Failure) -> ExitCode
+        let command: (CommandOutput) throws(Failure) -> ExitCode
         do throws(UsageError) {
             switch subcommand {
             case "batch": command = try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run
@@ -72,10 +78,10 @@ func run() -> ExitCode {
         } catch {
             throw .usage(error)
         }
-        return try command()
+        return try command(output)
     } catch {
-        Terminal.error(error.message)
-        if error.code == .usage { Terminal.write("Try 'textheight --help' for more information.\n", to: STDERR_FILENO) }
+        output.error(error.message)
+        if error.code == .usage { output.writeError("Try 'textheight --help' for more information.\n") }
         return error.code
     }
 }

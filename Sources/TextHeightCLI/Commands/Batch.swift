@@ -15,6 +15,9 @@ struct BatchCommand {
             throw UsageError("batch reads cases from stdin or --input, not from arguments ('\(parsed.positionals[0])')")
         }
         try batch.apply(parsed)
+        if parsed.options.contains(where: { $0.name == "text-file" }) {
+            throw UsageError("--text-file does not apply to batch: each case's text is its \"text\" field")
+        }
         let own = Set(BatchOptions.options.map(\.name))
         var defaults = parsed
         defaults.options = parsed.options.filter { !own.contains($0.name) }
@@ -23,7 +26,7 @@ struct BatchCommand {
         self.defaults = defaults
     }
 
-    func run() throws(Failure) -> ExitCode {
+    func run(_ output: CommandOutput) throws(Failure) -> ExitCode {
         let fd: Int32
         var totalBytes = 0
         if let path = batch.input {
@@ -41,8 +44,8 @@ struct BatchCommand {
         let limit = MeasureOptions.maxCaseBytes(defaults)
         var reader = LineReader(fd: fd, limit: limit)
         let pool = WorkerPool(jobs: batch.jobs ?? WorkerPool.availableCores())
-        var progress = Progress(enabled: batch.progress || Terminal.isTerminal(STDERR_FILENO), alwaysShow: batch.progress,
-                                totalBytes: totalBytes)
+        var progress = Progress(enabled: batch.progress || output.stderrIsTerminal, alwaysShow: batch.progress,
+                                totalBytes: totalBytes, output: output)
         var failed = 0
         // A chunk's lines share one array (`block`): no array per line.
         var block: [UInt8] = []
@@ -75,21 +78,25 @@ struct BatchCommand {
                     return Written(worker: worker.index, bytes: start..<worker.output.count, failed: failed)
                 })
             }
-            for output in outputs where output.failed { failed += 1 }
+            for written in outputs where written.failed { failed += 1 }
             if outputs.allSatisfy({ $0.worker == 0 }) {
-                Terminal.write(raw: pool.workers[0].output.bytes)
+                output.write(raw: pool.workers[0].output.bytes)
             } else {
                 // Each worker wrote its cases in turn: the lines go out in input order.
                 out.removeAll(keepingCapacity: true)
-                for output in outputs { out.append(contentsOf: pool.workers[output.worker].output.bytes(output.bytes)) }
-                Terminal.write(bytes: out)
+                for written in outputs { out.append(contentsOf: pool.workers[written.worker].output.bytes(written.bytes)) }
+                output.write(bytes: out)
             }
             for worker in pool.workers { worker.output.removeAll() }
             progress.update(cases: chunk.count, bytesRead: reader.bytesRead)
         }
         progress.finish()
+        // The lines read so far are answered; the input was not read whole, so the batch failed.
+        if let reason = reader.readErrorMessage {
+            throw Failure(code: .input, message: "cannot read cases from \(batch.input.map { "'\($0)'" } ?? "stdin"): \(reason)")
+        }
         if failed > 0 {
-            Terminal.error("\(failed) case\(failed == 1 ? "" : "s") failed; see the \"error\" lines")
+            output.error("\(failed) case\(failed == 1 ? "" : "s") failed; see the \"error\" lines")
             return .differences
         }
         return .ok

@@ -54,6 +54,9 @@ struct BatchCase {
         case "text":
             guard case .string(let s) = value else { throw UsageError("field 'text' must be a string, got \(value.typeName)") }
             return .text(s)
+        case "textFile":
+            // Measuring "text" while a file was named would be a confident wrong height.
+            throw UsageError("field 'textFile' does not apply to a case: its text is its 'text' field")
         default:
             guard let spec = BatchCase.specsByKey[key] else { throw UsageError("unknown field '\(key)'") }
             return .flags(try BatchCase.flagValues(value, spec: spec, key: key))

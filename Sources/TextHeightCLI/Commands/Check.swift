@@ -17,6 +17,9 @@ struct CheckCommand {
             throw UsageError("check needs golden files or directories: textheight check fixtures/golden")
         }
         try check.apply(parsed)
+        if parsed.options.contains(where: { $0.name == "text-file" }) {
+            throw UsageError("--text-file does not apply to check: each case's text is its \"text\" field")
+        }
         let own = Set(CheckOptions.options.map(\.name))
         var defaults = parsed
         defaults.options = parsed.options.filter { !own.contains($0.name) }
@@ -26,12 +29,12 @@ struct CheckCommand {
         paths = parsed.positionals
     }
 
-    func run() throws(Failure) -> ExitCode {
+    func run(_ output: CommandOutput) throws(Failure) -> ExitCode {
         var files: [String] = []
         for path in paths { files += try Files.jsonlFiles(at: path) }
         let pool = WorkerPool(jobs: check.jobs ?? WorkerPool.availableCores())
         var report = ""
-        var total = 0, differing = 0, filesDiffering = 0, updated = 0
+        var total = 0, differing = 0, filesDiffering = 0, updated = 0, notUpdated = 0
         var failures: [ReportEntry] = []
         for file in files {
             let result = try checkFile(file, pool: pool)
@@ -41,6 +44,7 @@ struct CheckCommand {
             differing += result.differing
             if result.differing > 0 { filesDiffering += 1 }
             updated += result.updated
+            if result.notUpdated { notUpdated += 1 }
         }
         let fileWord = "\(files.count) file\(files.count == 1 ? "" : "s")"
         // The visual report: only when something differs, so a passing suite writes nothing.
@@ -51,17 +55,17 @@ struct CheckCommand {
         }
         if check.update {
             report += "updated \(updated) of \(total) cases in \(fileWord)\n"
-            Terminal.write(report)
-            return .ok
+            output.write(report)
+            return notUpdated > 0 ? .differences : .ok
         }
         if differing == 0 {
             report += "all \(total) cases match in \(fileWord)\n"
-            Terminal.write(report)
+            output.write(report)
             return .ok
         }
         report += "\(differing) of \(total) cases differ in \(filesDiffering) of \(fileWord)\n"
         report += "To accept the new values: textheight check \(paths.map(shellQuoted).joined(separator: " ")) --update\n"
-        Terminal.write(report)
+        output.write(report)
         return .differences
     }
 
@@ -72,6 +76,8 @@ struct CheckCommand {
         var updated = 0
         /// The differing cases, for `--report`.
         var failures: [ReportEntry] = []
+        /// `--update` left the file as it was: a line of it could not be read.
+        var notUpdated = false
     }
 
     private func checkFile(_ file: String, pool: WorkerPool) throws(Failure) -> FileResult {
@@ -133,7 +139,10 @@ struct CheckCommand {
             rewritten.append(JSONValue.object(fields).text)
             result.updated += 1
         }
-        if check.update && (result.updated > 0 || recorded == nil) {
+        if check.update, let (line, reason) = CheckCommand.unreadable(lines) {
+            result.notUpdated = true
+            result.report += "\(file): not updated: line \(line) cannot be read (\(reason)); fix it first\n"
+        } else if check.update && (result.updated > 0 || recorded == nil) {
             // An editor's byte order mark stays where it was.
             let bom = lines.first?.followsByteOrderMark == true ? "\u{FEFF}" : ""
             try Files.replaceAtomically(file, with: bom + rewritten.map { $0 + "\n" }.joined())
@@ -143,6 +152,16 @@ struct CheckCommand {
             result.report = notes.joined() + result.report
         }
         return result
+    }
+
+    /// The first line that was not read whole as JSON (cut off at the length limit, invalid UTF-8,
+    /// or not JSON: a file cut short): a file with one is never rewritten, since writing it back
+    /// could not keep its bytes.
+    static func unreadable(_ lines: [LineReader.Line]) -> (line: Int, reason: String)? {
+        for line in lines where line.tooLong || !line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            do { _ = try CaseRunner.parseCaseLine(line) } catch { return (line.number, error.message) }
+        }
+        return nil
     }
 
     /// What a case's expectation is: one result object, a list (several widths), or its error.

@@ -10,11 +10,11 @@ struct MeasureCommand {
         positionals = parsed.positionals
     }
 
-    func run() throws(Failure) -> ExitCode {
+    func run(_ output: CommandOutput) throws(Failure) -> ExitCode {
         let content = try readText(positionals: positionals, options: options.text)
         let objects = try options.measure(content, faces: FaceCache(), shaper: Shaper())
         // Everything is computed before anything is written: a failure leaves stdout empty.
-        Terminal.write(objects.map { $0.text + "\n" }.joined())
+        output.write(objects.map { $0.text + "\n" }.joined())
         return .ok
     }
 }

@@ -58,7 +58,7 @@ struct RenderCommand {
         }
     }
 
-    func run() throws(Failure) -> ExitCode {
+    func run(_ stdout: CommandOutput) throws(Failure) -> ExitCode {
         guard let output = render.output else { throw .usage(UsageError("render needs --output <path>")) }
         let content = try readText(positionals: positionals, options: options.text)
         let shaper = Shaper()
@@ -68,7 +68,7 @@ struct RenderCommand {
         // The JSON first in memory, the picture on disk, then stdout: a failure leaves both untouched.
         let json = drawing.json(result, lines: options.output.lines)
         try Files.replaceAtomically(output, bytes: png)
-        Terminal.write(json.text + "\n")
+        stdout.write(json.text + "\n")
         return .ok
     }
 }

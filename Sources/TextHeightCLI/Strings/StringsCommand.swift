@@ -46,7 +46,7 @@ struct StringsCommand {
         var localeFont: String?
     }
 
-    func run() throws(Failure) -> ExitCode {
+    func run(_ output: CommandOutput) throws(Failure) -> ExitCode {
         let pool = WorkerPool(jobs: strings.jobs ?? WorkerPool.availableCores())
         var limits = StringLimits()
         if let file = strings.limits { limits = try StringLimits.load(file, defaults: defaults) }
@@ -58,7 +58,7 @@ struct StringsCommand {
             guard let path else { continue }
             do { _ = try pool.faces.face(path) } catch { throw .font(error) }
         }
-        let (catalogs, unreadable) = try readCatalogs()
+        let (catalogs, unreadable) = try readCatalogs(errors: output)
         var plan = Plan(defaults: defaults, limits: limits, localeFonts: strings.localeFonts,
                         sourceLocale: strings.settings.sourceLocale)
         plan.add(catalogs)
@@ -73,23 +73,23 @@ struct StringsCommand {
                 }
             }
         }
-        var output = Output()
-        for (job, result) in zip(plan.jobs, results) { output.write(job, result, options: plan.options[job.options]) }
-        output.flush()
-        var stderr = plan.notes + output.messages
+        var lines = Output(to: output)
+        for (job, result) in zip(plan.jobs, results) { lines.write(job, result, options: plan.options[job.options]) }
+        lines.flush()
+        var stderr = plan.notes + lines.messages
         for (locale, font) in plan.fontNotes.sorted(by: { $0.key < $1.key }) { stderr += "note: \(locale) falls back to \(font)\n" }
-        stderr += output.summary.table(files: catalogs.count, unreadable: unreadable)
-        Terminal.write(stderr, to: STDERR_FILENO)
-        if let directory = strings.report, !output.overflows.isEmpty {
-            try StringsReport.write(output.overflows, to: directory, faces: pool.faces)
-            Terminal.write("report: \(directory)/index.html\n", to: STDERR_FILENO)
+        stderr += lines.summary.table(files: catalogs.count, unreadable: unreadable)
+        output.writeError(stderr)
+        if let directory = strings.report, !lines.overflows.isEmpty {
+            try StringsReport.write(lines.overflows, to: directory, faces: pool.faces)
+            output.writeError("report: \(directory)/index.html\n")
         }
         if unreadable > 0 { return .input }
-        return output.summary.allFit ? .ok : .differences
+        return lines.summary.allFit ? .ok : .differences
     }
 
     /// Every catalog under the paths, read; one that cannot be read is named on stderr and counted.
-    private func readCatalogs() throws(Failure) -> (catalogs: [(file: CatalogFiles.Found, catalog: Catalog)], unreadable: Int) {
+    private func readCatalogs(errors: CommandOutput) throws(Failure) -> (catalogs: [(file: CatalogFiles.Found, catalog: Catalog)], unreadable: Int) {
         var found: [CatalogFiles.Found] = []
         for path in paths {
             for file in try CatalogFiles.find(path) where !found.contains(file) { found.append(file) }
@@ -107,7 +107,7 @@ struct StringsCommand {
                 case .failure(let error): throw Failure(code: .input, message: error.located(in: file.path))
                 }
             } catch {
-                Terminal.error(error.message)
+                errors.error(error.message)
                 unreadable += 1
             }
         }
@@ -182,6 +182,9 @@ struct StringsCommand {
         var overflows: [StringsReport.Overflow] = []
         var messages = ""
         private var out: [UInt8] = []
+        let output: CommandOutput
+
+        init(to output: CommandOutput) { self.output = output }
 
         mutating func write(_ job: Job, _ result: Result<(results: [MeasureResult], setting: [UInt8]), Failure>,
                             options: Result<MeasureOptions, Failure>) {
@@ -225,7 +228,7 @@ struct StringsCommand {
         }
 
         mutating func flush() {
-            Terminal.write(bytes: out)
+            output.write(bytes: out)
             out.removeAll(keepingCapacity: true)
         }
     }

@@ -86,14 +86,18 @@ func parseArguments(_ arguments: [String], specs: [OptionSpec]) throws(UsageErro
             flagsEnded = true
             continue
         }
-        var name = String(argument.drop(while: { $0 == "-" }))
+        // Two dashes exactly: `---width` is no flag of ours.
+        var name = String(argument.dropFirst(2))
         var inlineValue: String?
-        if let equals = name.firstIndex(of: "=") {
-            inlineValue = String(name[name.index(after: equals)...])
-            name = String(name[..<equals])
+        // The first "=" scalar, not Character: a combining mark after it ("=\u{301}") makes one Character.
+        let scalars = name.unicodeScalars
+        if let equals = scalars.firstIndex(of: "=") {
+            inlineValue = String(scalars[scalars.index(after: equals)...])
+            name = String(scalars[..<equals])
         }
         guard argument.hasPrefix("--"), let spec = specs.first(where: { $0.name == name }) else {
-            throw UsageError("unknown option '\(argument.split(separator: "=").first.map(String.init) ?? argument)'")
+            let shown = argument.unicodeScalars.firstIndex(of: "=").map { String(argument.unicodeScalars[..<$0]) } ?? argument
+            throw UsageError("unknown option '\(shown)'")
         }
         if !spec.repeatable {
             guard seen.insert(name).inserted else { throw UsageError("\(spec.flag) is given more than once") }

@@ -24,7 +24,8 @@ enum Comparison {
             }
         case (.number(let a), .number(let b)):
             guard let x = Double(a), let y = Double(b) else { return a == b ? [] : ["\(path): \(a) → \(b)"] }
-            return abs(x - y) <= tolerance ? [] : ["\(path): \(a) → \(b)"]
+            // Equal first: two numbers past Double's range (1e999) are both infinite, and ∞ − ∞ is NaN.
+            return x == y || abs(x - y) <= tolerance ? [] : ["\(path): \(a) → \(b)"]
         default:
             return expected == actual ? [] : ["\(path): \(Display.value(expected)) → \(Display.value(actual))"]
         }

@@ -6,7 +6,8 @@ import TextHeight
 /// too, by everything they are made from: cases that name the same fonts at the same size get
 /// the very same chain, whose identity the Shaper's memo of a stack recognizes at once.
 final class FaceCache: Sendable {
-    private let faces = Mutex<[String: Result<FontFace, FontError>]>([:])
+    /// By path; nil is the embedded default (not "": `--font ''` is a missing file, not the default).
+    private let faces = Mutex<[String?: Result<FontFace, FontError>]>([:])
     private let stacks = Mutex<[StackKey: FontStack]>([:])
     /// Chains kept before starting over (each a few fonts of faces loaded anyway).
     static let maxStacks = 256
@@ -58,8 +59,7 @@ final class FaceCache: Sendable {
 
     /// The face at `path`, or the embedded default for nil.
     func face(_ path: String?) throws(FontError) -> FontFace {
-        let key = path ?? ""
-        if let cached = faces.withLock({ $0[key] }) { return try cached.get() }
+        if let cached = faces.withLock({ $0[path] }) { return try cached.get() }
         let result: Result<FontFace, FontError>
         do throws(FontError) {
             if let path {
@@ -70,7 +70,7 @@ final class FaceCache: Sendable {
         } catch {
             result = .failure(error)
         }
-        faces.withLock { $0[key] = result }
+        faces.withLock { $0[path] = result }
         return try result.get()
     }
 }

@@ -75,6 +75,9 @@ enum Files {
         var reader = LineReader(fd: fd, limit: limit)
         var lines: [LineReader.Line] = []
         while let line = reader.next() { lines.append(line) }
+        if let reason = reader.readErrorMessage {
+            throw Failure(code: .input, message: "cannot read '\(path)': \(reason)")
+        }
         return lines
     }
 }

@@ -1,6 +1,7 @@
 /// A JSON value as batch and golden files need it: numbers keep their source text, so a width
 /// written `343.5` reaches the flag parser exactly as typed.
-indirect enum JSONValue: Equatable {
+/// Sendable said, not inferred: the compiler's inference through `(String, JSONValue)` is a cycle.
+indirect enum JSONValue: Equatable, Sendable {
     case string(String)
     case number(String)
     case bool(Bool)

@@ -3,6 +3,8 @@ import Glibc
 /// Reads a file descriptor line by line with a fixed buffer: memory stays flat however long
 /// the input. A line over `limit` bytes is cut off and reported as too long. A UTF-8 byte-order
 /// mark opening the input is dropped (Windows editors write one; RFC 8259 §8.1 lets a parser skip it).
+/// A failed read ends the lines like the end of input, with `readError` set: callers must not take
+/// what came before for the whole input.
 struct LineReader {
     struct Line {
         var number: Int
@@ -14,17 +16,24 @@ struct LineReader {
 
     private let fd: Int32
     private let limit: Int
-    private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    private var buffer: [UInt8]
     private var start = 0
     private var end = 0
     private var number = 0
     private var finished = false
     private(set) var bytesRead = 0
+    /// The errno of a read that failed (EIO, EISDIR), after which no line is returned.
+    private(set) var readError: Int32?
 
-    init(fd: Int32, limit: Int) {
+    /// `bufferSize`: bytes read at a time (small ones let the fuzz target cut lines at every byte).
+    init(fd: Int32, limit: Int, bufferSize: Int = 1 << 16) {
         self.fd = fd
         self.limit = limit
+        buffer = [UInt8](repeating: 0, count: max(1, bufferSize))
     }
+
+    /// What `readError` says, for an error message.
+    var readErrorMessage: String? { readError.map { String(cString: strerror($0)) } }
 
     /// A whole line is buffered, or the descriptor has data or end of file now: `next()` would not
     /// wait on a writer. A co-process harness waits for each answer before it writes again.
@@ -65,6 +74,7 @@ struct LineReader {
                 let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if got < 0 && errno == EINTR { continue }
                 if got <= 0 {
+                    if got < 0 { readError = errno }
                     finished = true
                     break
                 }
@@ -86,6 +96,11 @@ struct LineReader {
                 ended = true
                 break
             }
+        }
+        // A line cut short by a failed read is not a line.
+        if !ended && readError != nil {
+            block.removeSubrange(start...)
+            return nil
         }
         // A last line without a newline still counts; a final newline adds no empty line.
         if !ended && block.count == start && !tooLong { return nil }

@@ -6,14 +6,16 @@ struct Progress {
     let enabled: Bool
     let alwaysShow: Bool
     let totalBytes: Int
+    let output: CommandOutput
     private let start = Progress.now()
     private var cases = 0
     private var shown = false
 
-    init(enabled: Bool, alwaysShow: Bool, totalBytes: Int) {
+    init(enabled: Bool, alwaysShow: Bool, totalBytes: Int, output: CommandOutput = .terminal) {
         self.enabled = enabled
         self.alwaysShow = alwaysShow
         self.totalBytes = totalBytes
+        self.output = output
     }
 
     static func now() -> Double {
@@ -33,11 +35,11 @@ struct Progress {
             let remaining = elapsed * Double(totalBytes - bytesRead) / Double(bytesRead)
             line += ", about \(Int(remaining.rounded(.up)))s left"
         }
-        Terminal.write(line + "   ", to: STDERR_FILENO)
+        output.writeError(line + "   ")
         shown = true
     }
 
     func finish() {
-        if shown { Terminal.write("\n", to: STDERR_FILENO) }
+        if shown { output.writeError("\n") }
     }
 }
