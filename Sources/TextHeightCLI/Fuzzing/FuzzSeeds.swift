@@ -22,6 +22,7 @@ enum FuzzSeeds {
         case "arguments": seeds = argumentVectors().map { vector in Array(vector.joined(separator: "\u{0}").utf8) }
         case "batch": seeds = batchSeeds()
         case "golden": seeds = goldenSeeds()
+        case "catalog": seeds = CatalogTargets.seeds()
         default: seeds = []
         }
         return seeds.filter { $0.count <= maxLength }

@@ -26,6 +26,8 @@ public enum FuzzTargets {
                body: ReaderTargets.arguments),
         Target(name: "batch", input: "a byte choosing command-line defaults, then a batch input", body: CommandTargets.batch),
         Target(name: "golden", input: "a byte choosing check's flags, then a golden file", body: CommandTargets.golden),
+        Target(name: "catalog", input: "a byte choosing the reader (xcstrings, Android, ARB, XLIFF), then a string catalog",
+               body: CatalogTargets.catalog),
     ]
 
     public static func named(_ name: String) -> Target? { all.first { $0.name == name } }

@@ -35,7 +35,7 @@ enum PlaceholderDefaults {
     static let date = "2024-01-31"
 }
 
-struct Expansion {
+struct Expansion: Equatable {
     /// Variants of one string beyond this many are not measured (the rest is reported).
     static let maxVariants = 64
 
