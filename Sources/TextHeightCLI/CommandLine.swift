@@ -42,43 +42,13 @@ public func runCommandLine() -> Int32 {
 /// The command for `arguments` (argv without the program), writing into `output`.
 func run(_ arguments: [String], output: CommandOutput) -> ExitCode {
     do throws(Failure) {
-        var arguments = arguments
-        let names = Interface.subcommands.compactMap(\.name)
-        let subcommand = arguments.first.flatMap { names.contains($0) ? $0 : nil }
-        if subcommand != nil { arguments.removeFirst() }
-        if arguments.contains("--help") || arguments.contains("-h") {
-            output.write(Help.text(for: subcommand))
+        switch try request(arguments) {
+        case .text(let text):
+            output.write(text)
             return .ok
+        case .command(let command):
+            return try command(output)
         }
-        if arguments.contains("--version") {
-            output.write(Help.version())
-            return .ok
-        }
-        if arguments.contains("--man-page") {
-            output.write(ManPage.text())
-            return .ok
-        }
-        if arguments.contains("--list-presets") {
-            output.write(Preset.listing())
-            return .ok
-        }
-        if let shell = try completionsRequest(arguments) {
-            output.write(Completions.script(for: shell))
-            return .ok
-        }
-        let command: (CommandOutput) throws(Failure) -> ExitCode
-        do throws(UsageError) {
-            switch subcommand {
-            case "batch": command = try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run
-            case "check": command = try CheckCommand(parseArguments(arguments, specs: CheckCommand.specs)).run
-            case "render": command = try RenderCommand(parseArguments(arguments, specs: RenderCommand.specs)).run
-            case "strings": command = try StringsCommand(parseArguments(arguments, specs: StringsCommand.specs)).run
-            default: command = try MeasureCommand(parseArguments(arguments, specs: MeasureOptions.specs)).run
-            }
-        } catch {
-            throw .usage(error)
-        }
-        return try command(output)
     } catch {
         output.error(error.message)
         if error.code == .usage { output.writeError("Try 'textheight --help' for more information.\n") }
@@ -86,3 +56,32 @@ func run(_ arguments: [String], output: CommandOutput) -> ExitCode {
     }
 }
 
+/// What a command line asks for: a text to print (help, version, man page, presets, completions) or
+/// a command whose flags are parsed and checked, ready to run (the docs' examples test stops there).
+enum Request {
+    case text(String)
+    case command((CommandOutput) throws(Failure) -> ExitCode)
+}
+
+func request(_ arguments: [String]) throws(Failure) -> Request {
+    var arguments = arguments
+    let names = Interface.subcommands.compactMap(\.name)
+    let subcommand = arguments.first.flatMap { names.contains($0) ? $0 : nil }
+    if subcommand != nil { arguments.removeFirst() }
+    if arguments.contains("--help") || arguments.contains("-h") { return .text(Help.text(for: subcommand)) }
+    if arguments.contains("--version") { return .text(Help.version()) }
+    if arguments.contains("--man-page") { return .text(ManPage.text()) }
+    if arguments.contains("--list-presets") { return .text(Preset.listing()) }
+    if let shell = try completionsRequest(arguments) { return .text(Completions.script(for: shell)) }
+    do throws(UsageError) {
+        switch subcommand {
+        case "batch": return .command(try BatchCommand(parseArguments(arguments, specs: BatchCommand.specs)).run)
+        case "check": return .command(try CheckCommand(parseArguments(arguments, specs: CheckCommand.specs)).run)
+        case "render": return .command(try RenderCommand(parseArguments(arguments, specs: RenderCommand.specs)).run)
+        case "strings": return .command(try StringsCommand(parseArguments(arguments, specs: StringsCommand.specs)).run)
+        default: return .command(try MeasureCommand(parseArguments(arguments, specs: MeasureOptions.specs)).run)
+        }
+    } catch {
+        throw .usage(error)
+    }
+}

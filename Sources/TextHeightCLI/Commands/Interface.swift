@@ -16,7 +16,13 @@ enum Interface {
         /// Its positional arguments complete as file paths (`check`'s golden files).
         var pathArguments = false
 
-        var groups: [Group] { MeasureOptions.groups + own }
+        /// The texts come from its cases or catalogs: `--text-file` is refused, so not listed.
+        var textsFromFiles: Bool { name == "batch" || name == "check" || name == "strings" }
+
+        var groups: [Group] {
+            guard textsFromFiles else { return MeasureOptions.groups + own }
+            return MeasureOptions.groups.map { ($0.title, $0.options.filter { $0.name != "text-file" }) } + own
+        }
         var specs: [OptionSpec] { groups.flatMap(\.options) }
     }
 
