@@ -49,6 +49,10 @@ mkdir -p "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions
 # The embedded default font is Inter (SIL Open Font License): its license travels with the binary.
 { echo "textheight embeds Inter Regular as its default font:"; echo
   cat fixtures/fonts/Inter-Regular.LICENSE.txt; } > "$root/usr/share/doc/textheight/copyright"
+# The manual beside the man page: README.md and docs/ (the pages link to each other relatively).
+install -m 0644 README.md "$root/usr/share/doc/textheight/README.md"
+(cd docs && find . -name '*.md' -o -name '*.png' | while read -r page; do
+  install -D -m 0644 "$page" "$root/usr/share/doc/textheight/docs/$page"; done)
 chmod -R u=rwX,go=rX "$root"
 
 cat > "$root/DEBIAN/control" <<EOF

@@ -3,8 +3,8 @@
 set -euo pipefail
 # man-db (man -l), zsh and fish: the tests render the man page and load every completion script;
 # locales: a test compiles de_DE.UTF-8 to show output does not depend on the locale;
-# nodejs: the README's Node co-process example runs in the tests (the Python one with python3).
-# parallel: the README's scale-out recipe (GNU parallel) runs in the tests.
+# nodejs: docs/ci.md's Node co-process example runs in the tests (the Python one with python3).
+# parallel: docs/ci.md's scale-out recipe (GNU parallel) runs in the tests.
 packages=(pkg-config libfreetype-dev libharfbuzz-dev libicu-dev libfontconfig-dev libpng-dev libxml2-dev python3 man-db zsh fish locales nodejs parallel)
 missing=()
 for p in "${packages[@]}"; do

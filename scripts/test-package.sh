@@ -20,7 +20,8 @@ case "$toolchain" in /|/usr|/usr/local) separate=false ;; *) separate=true ;; es
 # Files the package installs.
 for f in usr/bin/textheight usr/share/man/man1/textheight.1.gz usr/share/bash-completion/completions/textheight \
          usr/share/zsh/vendor-completions/_textheight usr/share/fish/vendor_completions.d/textheight.fish \
-         usr/share/doc/textheight/copyright; do
+         usr/share/doc/textheight/copyright usr/share/doc/textheight/README.md \
+         usr/share/doc/textheight/docs/models/textkit.md usr/share/doc/textheight/docs/render-example.png; do
   [ -s "$root/$f" ] || fail "the package lacks /$f"
 done
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The CSS text flags. Widths by hand arithmetic from Inter's hmtx (fontTools: unitsPerEm 2816; a 1588,
-/// b 1748, c 1572, m 2448, space 792 units) and Blink's rules (README "The CSS model and its sources");
+/// b 1748, c 1572, m 2448, space 792 units) and Blink's rules (docs/models/css.md);
 /// the recorded Chromium references (ChromiumConformance) cover each property on real strings.
 @Suite("CSS text flags")
 struct CSSTextCLITests {

@@ -74,7 +74,7 @@ struct CoprocessTests {
         #expect(second.stdout.hasSuffix(#""line":2,"error":"invalid JSON at byte 0: unexpected character","exitCode":2}"# + "\n"))
     }
 
-    /// What the README's examples print, from the plain command: box height, line count, scrolls
+    /// What docs/ci.md's co-process examples print, from the plain command: box height, line count, scrolls
     /// for each message, then the height of a CSS div.
     func expectedExampleOutput() throws -> String {
         var out = ""
@@ -88,13 +88,13 @@ struct CoprocessTests {
         return out + "\(object["boxHeight"] ?? "")\n"
     }
 
-    @Test("the README's Python and Node co-process examples run with Debian's interpreters", arguments: [
+    @Test("the docs' Python and Node co-process examples run with Debian's interpreters", arguments: [
         ("/usr/bin/python3", "coprocess.py"), ("/usr/bin/node", "coprocess.mjs"),
     ])
     func examples(interpreter: String, file: String) throws {
         let path = CLIRun.root + "/docs/examples/" + file
-        let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
-        #expect(readme.contains(try String(contentsOfFile: path, encoding: .utf8)), "README shows \(file) as it is")
+        let docs = try DocsExamples.allMarkdown()
+        #expect(docs.contains(try String(contentsOfFile: path, encoding: .utf8)), "the docs show \(file) as it is")
         // KILL after 60 s: a batch that waits for more input would leave the example blocked on its answer.
         let run = try bash("timeout -s KILL 60 \(interpreter) \(path)")
         #expect(run.status == 0)

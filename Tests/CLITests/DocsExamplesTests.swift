@@ -33,8 +33,35 @@ struct DocsExamplesTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        // Not vacuous: the README alone shows a few dozen.
-        #expect(checked >= 20, "only \(checked) command lines found")
+        // Not vacuous: README.md and docs/ show a few dozen.
+        #expect(checked >= 40, "only \(checked) command lines found")
+    }
+
+    /// A shell block of one command followed by a JSON block of results (`{"boxHeight"…` lines) shows
+    /// what that command prints: run, byte for byte.
+    @Test("every output shown under a command is what the command prints")
+    func outputsShown() throws {
+        var shown = 0
+        var differing: [String] = []
+        for file in try DocsExamples.markdownFiles() {
+            let text = try String(contentsOfFile: CLIRun.root + "/" + file, encoding: .utf8)
+            for example in try DocsExamples.commands(inMarkdown: text) {
+                guard let output = example.output, let arguments = example.arguments else { continue }
+                shown += 1
+                let run = try CLIRun(arguments)
+                if run.stdout != output { differing.append("\(file):\(example.line): shown\n\(output)printed\n\(run.stdout)") }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.joined(separator: "\n"))")
+        #expect(shown >= 4, "only \(shown) outputs shown")
+    }
+
+    /// The man page names the manual's pages (Interface.manual): every page there is, and no other.
+    @Test("the man page lists every page of docs/")
+    func manualListed() throws {
+        let pages = try DocsExamples.markdownFiles().filter { $0.hasPrefix("docs/") && !$0.hasPrefix("docs/examples/") }
+        #expect(Set(pages) == Set(Interface.manual))
+        #expect(try CLIRun(["--man-page"]).stdout.contains("docs/models/textkit.md"))
     }
 
     /// Relative Markdown links (`[text](docs/ci.md)`, `(../README.md#exit-codes)`) name files that exist.
@@ -96,6 +123,8 @@ enum DocsExamples {
         /// 1-based line of the command's first line in the file.
         var line: Int
         var arguments: [String]?
+        /// The JSON block right after its shell block, when that block holds this one command alone.
+        var output: String?
     }
 
     static func markdownFiles() throws -> [String] {
@@ -107,18 +136,39 @@ enum DocsExamples {
         return files.sorted()
     }
 
+    /// README.md and every page of docs/, one after the other: for the tests that a file is shown as it is.
+    static func allMarkdown() throws -> String {
+        try markdownFiles().map { try String(contentsOfFile: CLIRun.root + "/" + $0, encoding: .utf8) }.joined(separator: "\n")
+    }
+
     static func commands(inMarkdown text: String) throws -> [Example] {
         var examples: [Example] = []
-        var inShell = false, inFence = false
+        var inShell = false, inFence = false, inJSON = false
         var pending = "", pendingLine = 0
+        // The examples of the last shell block, and whether only blank lines followed it since.
+        var blockStart = 0, blockCommands = 0, afterBlock = false
+        var json = ""
         for (index, raw) in text.components(separatedBy: "\n").enumerated() {
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") {
-                if inFence { inFence = false; inShell = false; continue }
+                if inFence {
+                    if inJSON, blockCommands == 1, json.hasPrefix("{\"boxHeight\""), examples.count > blockStart {
+                        examples[blockStart].output = json
+                    }
+                    afterBlock = inShell
+                    inFence = false; inShell = false; inJSON = false
+                    continue
+                }
                 inFence = true
-                inShell = ["sh", "bash", "shell", "console", "zsh"].contains(String(trimmed.dropFirst(3)))
+                let language = String(trimmed.dropFirst(3))
+                inShell = ["sh", "bash", "shell", "console", "zsh"].contains(language)
+                inJSON = language == "json" && afterBlock
+                if inShell { blockStart = examples.count; blockCommands = 0 }
+                json = ""
                 continue
             }
+            if !inFence { if !trimmed.isEmpty { afterBlock = false }; continue }
+            if inJSON { json += raw + "\n"; continue }
             guard inShell else { continue }
             if pending.isEmpty { pendingLine = index + 1 }
             if raw.hasSuffix("\\") {
@@ -135,6 +185,7 @@ enum DocsExamples {
                     words.removeFirst(2)
                     if words.first?.text == "-c" { words.removeFirst(2) }
                 }
+                blockCommands += 1
                 guard let first = words.first, first.text == "textheight" || first.text.hasSuffix("/textheight") else { continue }
                 let rest = words.dropFirst()
                 examples.append(Example(line: pendingLine, arguments: rest.contains { $0.expands } ? nil : rest.map(\.text)))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The README's scale-out recipe (`docs/examples/parallel-batch.sh`): GNU parallel splits the input
+/// The scale-out recipe of docs/ci.md (`docs/examples/parallel-batch.sh`): GNU parallel splits the input
 /// into blocks of whole lines, one `textheight batch` per block, and `--keep-order` writes the answers
 /// in input order. Its output must be the bytes one process writes.
 @Suite("batch spread over processes by GNU parallel")
@@ -17,10 +17,10 @@ struct ParallelRecipeTests {
         }.joined(separator: "\n") + "\n"
     }
 
-    @Test("the README shows the recipe as it is, and GNU parallel is installed (scripts/setup.sh)")
+    @Test("the docs show the recipe as it is, and GNU parallel is installed (scripts/setup.sh)")
     func recipeInReadme() throws {
-        let readme = try String(contentsOfFile: CLIRun.root + "/README.md", encoding: .utf8)
-        #expect(readme.contains(try String(contentsOfFile: ParallelRecipeTests.script, encoding: .utf8)))
+        let docs = try DocsExamples.allMarkdown()
+        #expect(docs.contains(try String(contentsOfFile: ParallelRecipeTests.script, encoding: .utf8)))
         #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/parallel"), "scripts/setup.sh installs GNU parallel")
     }
 

@@ -3,7 +3,7 @@ import TextHeight
 @testable import TextHeightCLI
 
 // printf conversions as Apple's String Format Specifiers and java.util.Formatter define them; the
-// defaults are the ones `strings` states (PlaceholderDefaults, README "Check your translations").
+// defaults are the ones `strings` states (PlaceholderDefaults, docs/strings.md).
 @Suite("Placeholders, samples and expansion")
 struct ExpansionTests {
     func entry(_ text: String, syntax: PlaceholderSyntax, locale: String = "en", examples: [String: String] = [:]) -> CatalogEntry {

@@ -130,12 +130,20 @@ enum Interface {
         ("FONTCONFIG_FILE", "the fontconfig configuration --font-family and --fallback-family resolve through"),
     ]
 
+    /// The pages of docs/ (a test checks that they are all the pages there are).
+    static let manual = [
+        "docs/install.md", "docs/flags.md", "docs/presets.md", "docs/ci.md", "docs/strings.md", "docs/render.md",
+        "docs/models/textkit.md", "docs/system-font.md", "docs/models/css.md", "docs/models/android.md",
+        "docs/models/flutter.md", "docs/robustness.md", "docs/speed.md", "docs/library.md", "docs/architecture.md",
+    ]
+
     /// Man page only: where the package puts things.
     static let files = [
         ("/usr/bin/textheight", "the program; the default font (Inter Regular) is embedded in it"),
         ("/usr/share/bash-completion/completions/textheight", "bash completion (textheight --completions bash)"),
         ("/usr/share/zsh/vendor-completions/_textheight", "zsh completion (textheight --completions zsh)"),
         ("/usr/share/fish/vendor_completions.d/textheight.fish", "fish completion (textheight --completions fish)"),
+        ("/usr/share/doc/textheight/", "the manual: README.md and " + manual.joined(separator: ", ")),
     ]
 
     static let examples = [

@@ -43,7 +43,8 @@ enum ManPage {
         for (what, command) in Interface.examples {
             out += ".PP\n\(escape(what)):\n.PP\n.RS 4\n.nf\n\(escape(command))\n.fi\n.RE\n"
         }
-        out += ".SH \"SEE ALSO\"\n\\fBfc\\-list\\fR(1), \\fBfc\\-match\\fR(1)\n"
+        out += ".SH \"SEE ALSO\"\n\\fBfc\\-list\\fR(1), \\fBfc\\-match\\fR(1)\n.PP\n"
+            + escape("The manual: README.md and the pages of docs/, in the source and in /usr/share/doc/textheight/.") + "\n"
         return out
     }
 

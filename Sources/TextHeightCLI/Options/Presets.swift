@@ -1,7 +1,7 @@
 /// Named sets of flag defaults for the text fields apps ship (`--preset`, batch key `preset`). A preset only
 /// fills in flags: a flag given on the command line or in a batch case wins over it, and so does its
 /// alternative (`--font` over a preset's `--font-family`). The numbers and their sources:
-/// ../shared/research/framework-presets.md; README, "Presets".
+/// ../shared/research/framework-presets.md; docs/presets.md.
 struct Preset {
     let name: String
     /// One line: what the preset stands for.

@@ -25,7 +25,7 @@ struct Sample: Equatable {
     var source: String
 }
 
-/// The values placeholders get when the file gives no example: stated in the README.
+/// The values placeholders get when the file gives no example: stated in docs/strings.md.
 enum PlaceholderDefaults {
     static let string = "Alexandra"
     static let integer = 42.0

@@ -8,7 +8,7 @@ import Testing
 /// swapped for another all fail until this file changes.
 @Suite("CSS model against recorded Chromium layouts")
 struct ChromiumConformanceTests {
-    /// The cases whose line starts differ (README "Agreement with Chromium"), with the starts each side gives.
+    /// The cases whose line starts differ (docs/models/css.md, "Agreement with Chromium"), with the starts each side gives.
     /// Fixed before: text-spacing-trim's line-start rule (issue 16: c2309 and c2344 broke before a 「 that
     /// textheight had trimmed at the line start, where Chromium 156 sets it full width); in the
     /// text-properties references (issue 13) allow-end before a line break, UAX #14 15.1 quotation breaks,

@@ -40,8 +40,8 @@ struct SkiaCase {
 /// by id with their cause, so an improvement, a regression or one case swapped for another fails until this changes.
 @Suite("Flutter model against recorded SkParagraph layouts")
 struct SkiaConformanceTests {
-    /// Cases whose line count, line starts or height differ, with the cause as far as it is known (README,
-    /// "Flutter": agreement with SkParagraph).
+    /// Cases whose line count, line starts or height differ, with the cause as far as it is known
+    /// (docs/models/flutter.md, "Agreement with SkParagraph").
     static let lb15 = "UAX #14 LB15: ICU 72 (Unicode 15.0) keeps `QU SP* × OP` and breaks after an opening \u{AB} and a space; Skia's ICU 74 (15.1, LB15a/LB15b) the other way round (checked: ICU 72's break positions)"
     static let arabicSpaces = "letter spacing and the spaces between Arabic words: measured in Skia m144, Arabic letters get none in any font, nor does a space between two Arabic words, while a space between Arabic and Latin and a '/' between Arabic letters do; textheight exempts Arabic font runs only, so it spaces those spaces (the mechanism in Skia was not found)"
     static let knownDifferences: [String: String] = [
