@@ -219,8 +219,8 @@ enum Report {
     }
 
     /// Marks images that failed to load, and records each image's natural width in the DOM so a
-    /// headless browser can confirm the pictures loaded (the report's test reads it).
-    private static let footer = """
+    /// headless browser can confirm the pictures loaded (the report's test reads it); `strings --report` ends so too.
+    static let footer = """
         <script>
         addEventListener('load', () => {
           for (const img of document.images) {

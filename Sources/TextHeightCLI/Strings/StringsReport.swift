@@ -49,7 +49,7 @@ enum StringsReport {
         if overflows.count > maxPictured {
             html += "<p class=note>Pictures are drawn for the first \(maxPictured) strings.</p>\n"
         }
-        try Files.replaceAtomically(directory + "/index.html", with: html + footer)
+        try Files.replaceAtomically(directory + "/index.html", with: html + Report.footer)
     }
 
     private static func header(count: Int) -> String {
@@ -77,18 +77,4 @@ enum StringsReport {
 
         """
     }
-
-    /// As check's report: marks images that failed to load and records their natural width.
-    private static let footer = """
-        <script>
-        addEventListener('load', () => {
-          for (const img of document.images) {
-            img.dataset.naturalWidth = img.naturalWidth;
-            if (!img.naturalWidth) img.classList.add('broken');
-          }
-          document.body.dataset.loaded = 'true';
-        });
-        </script>
-
-        """
 }
